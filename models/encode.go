@@ -1,0 +1,218 @@
+package models
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// MarshalJSON writes the layout in file format version 1, fields in the
+// order of the spec, then the extra fields it was read with.
+func (l Layout) MarshalJSON() ([]byte, error) {
+	w := &jsonObject{}
+	w.put("version", Version)
+	w.putNonZero("source", l.Source)
+	if l.Table != nil {
+		w.put("table", map[string]Centimetres{"width_cm": l.Table.Width, "height_cm": l.Table.Height})
+	}
+	w.putNonZero("first_player", l.FirstPlayer)
+	if len(l.Players) > 0 {
+		w.put("players", l.Players)
+	}
+	w.putNonZero("turn", l.Turn)
+	disks := make([]json.RawMessage, len(l.Disks))
+	for i, d := range l.Disks {
+		disks[i] = d.marshal()
+	}
+	tokens := make([]json.RawMessage, len(l.Tokens))
+	for i, t := range l.Tokens {
+		tokens[i] = t.marshal()
+	}
+	w.put("disks", disks)
+	w.put("tokens", tokens)
+	w.extra(l.Extra)
+	return w.bytes(), w.err
+}
+
+func (d Disk) marshal() json.RawMessage {
+	w := &jsonObject{}
+	w.put("id", d.ID)
+	for _, f := range []struct{ k, v string }{{"name", d.Name}, {"owner", d.Owner}, {"side", d.Side},
+		{"faction", d.Faction}, {"kind", d.Kind}, {"terrain", d.Terrain}} {
+		w.putNonZero(f.k, f.v)
+	}
+	w.put("x", d.X)
+	w.put("y", d.Y)
+	w.put("r", d.R)
+	w.put("z", d.Z)
+	w.pixel(d.Pixel)
+	w.putNonZero("rim", d.Rim)
+	w.putNonZero("flying", d.Flying)
+	if len(d.Stats) > 0 {
+		w.put("stats", map[string]int(d.Stats))
+	}
+	if len(d.Keywords) > 0 {
+		w.put("keywords", d.Keywords)
+	}
+	w.putNonZero("damage", d.Damage)
+	w.putNonZero("wounds_taken", d.WoundsTaken)
+	w.putNonZero("activated", d.Activated)
+	w.putNonZero("attacked_last_turn", d.AttackedLastTurn)
+	w.putNonZero("target", d.Target)
+	w.putNonZero("missile_kind", d.MissileKind)
+	w.putNonZero("missile_count", d.MissileCount)
+	w.extra(d.Extra)
+	return w.bytes()
+}
+
+func (t Token) marshal() json.RawMessage {
+	w := &jsonObject{}
+	w.put("id", t.ID)
+	w.put("kind", t.Kind)
+	w.put("x", t.X)
+	w.put("y", t.Y)
+	w.put("r", t.R)
+	if len(t.Poly) > 0 {
+		pts := make([][2]Centimetres, len(t.Poly))
+		for i, p := range t.Poly {
+			pts[i] = [2]Centimetres{p.X, p.Y}
+		}
+		w.put("poly", pts)
+	}
+	w.pixel(t.Pixel)
+	if t.Value != nil {
+		w.put("value", *t.Value)
+	}
+	if t.Touches != nil {
+		w.put("touches", t.Touches)
+	}
+	if t.Z != nil {
+		w.put("z", *t.Z)
+	}
+	w.extra(t.Extra)
+	return w.bytes()
+}
+
+// Marshal returns the layout as indented JSON with a final newline.
+func Marshal(l Layout) ([]byte, error) {
+	raw, err := l.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, raw, "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// Save writes the layout to path atomically: to a temporary file in the
+// same folder first, then renamed over path, so that a crash never leaves
+// half a file.
+func Save(path string, l Layout) error {
+	data, err := Marshal(l)
+	if err != nil {
+		return fmt.Errorf("save layout %s: %w", path, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".layout-*.json")
+	if err != nil {
+		return fmt.Errorf("save layout %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("save layout %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("save layout %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("save layout %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("save layout %s: %w", path, err)
+	}
+	return nil
+}
+
+// jsonObject writes a JSON object with its keys in the order they are put.
+type jsonObject struct {
+	buf bytes.Buffer
+	n   int
+	err error
+}
+
+func (w *jsonObject) put(key string, v any) {
+	if w.err != nil {
+		return
+	}
+	val, err := json.Marshal(v)
+	if err != nil {
+		w.err = fmt.Errorf("field %s: %w", key, err)
+		return
+	}
+	w.putRaw(key, val)
+}
+
+func (w *jsonObject) putRaw(key string, val []byte) {
+	if w.n == 0 {
+		w.buf.WriteByte('{')
+	} else {
+		w.buf.WriteByte(',')
+	}
+	k, _ := json.Marshal(key)
+	w.buf.Write(k)
+	w.buf.WriteByte(':')
+	w.buf.Write(val)
+	w.n++
+}
+
+func (w *jsonObject) putNonZero(key string, v any) {
+	switch x := v.(type) {
+	case string:
+		if x == "" {
+			return
+		}
+	case int:
+		if x == 0 {
+			return
+		}
+	case bool:
+		if !x {
+			return
+		}
+	}
+	w.put(key, v)
+}
+
+func (w *jsonObject) pixel(p *ImageCircle) {
+	if p == nil {
+		return
+	}
+	w.put("px", p.PX)
+	w.put("py", p.PY)
+	w.put("pr", p.PR)
+}
+
+func (w *jsonObject) extra(m map[string]json.RawMessage) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		w.putRaw(k, m[k])
+	}
+}
+
+func (w *jsonObject) bytes() []byte {
+	if w.n == 0 {
+		return []byte("{}")
+	}
+	return append(w.buf.Bytes(), '}')
+}

@@ -1,0 +1,338 @@
+package models
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// object decodes the fields of one JSON object one by one, so that every
+// error names the object and the field, and what is left over is kept.
+type object struct {
+	raw   map[string]json.RawMessage
+	used  map[string]bool
+	where string
+}
+
+func newObject(raw map[string]json.RawMessage, where string) *object {
+	return &object{raw: raw, used: map[string]bool{}, where: where}
+}
+
+func objectAt(raw json.RawMessage, where string) (*object, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
+		return nil, &ValidationError{Object: where, Problem: "expected a JSON object, got " + jsonKind(raw)}
+	}
+	return newObject(m, where), nil
+}
+
+func (o *object) fail(field, problem string) error {
+	return &ValidationError{Object: o.where, Field: field, Problem: problem}
+}
+
+// has reports whether the field is present and not null.
+func (o *object) has(field string) bool {
+	v, ok := o.raw[field]
+	return ok && !isNull(v)
+}
+
+// take returns the raw value of a present, non-null field and marks it used.
+func (o *object) take(field string) (json.RawMessage, bool) {
+	v, ok := o.raw[field]
+	o.used[field] = true
+	if !ok || isNull(v) {
+		return nil, false
+	}
+	return v, true
+}
+
+// rest returns the fields not decoded, nil when there are none.
+func (o *object) rest() map[string]json.RawMessage {
+	var m map[string]json.RawMessage
+	for k, v := range o.raw {
+		if !o.used[k] {
+			if m == nil {
+				m = map[string]json.RawMessage{}
+			}
+			m[k] = v
+		}
+	}
+	return m
+}
+
+// number decodes a finite number.
+func (o *object) number(field string) (float64, bool, error) {
+	v, ok := o.take(field)
+	if !ok {
+		return 0, false, nil
+	}
+	if len(v) == 0 || !(v[0] == '-' || (v[0] >= '0' && v[0] <= '9')) {
+		return 0, true, o.fail(field, "must be a number, got "+jsonKind(v))
+	}
+	f, err := strconv.ParseFloat(string(v), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return 0, true, o.fail(field, fmt.Sprintf("must be a finite number, got %s", v))
+	}
+	return f, true, nil
+}
+
+func (o *object) integer(field string) (int, bool, error) {
+	f, ok, err := o.number(field)
+	if err != nil || !ok {
+		return 0, ok, err
+	}
+	if f != math.Trunc(f) || math.Abs(f) > 1e9 {
+		return 0, true, o.fail(field, fmt.Sprintf("must be a whole number, got %v", f))
+	}
+	return int(f), true, nil
+}
+
+func (o *object) intInto(field string, dst *int) error {
+	v, _, err := o.integer(field)
+	*dst = v
+	return err
+}
+
+// count decodes a whole number that cannot be negative.
+func (o *object) count(field string, dst *int) error {
+	v, _, err := o.integer(field)
+	if err == nil && v < 0 {
+		err = o.fail(field, fmt.Sprintf("cannot be negative, got %d", v))
+	}
+	*dst = v
+	return err
+}
+
+func (o *object) optInt(field string, dst **int) error {
+	v, ok, err := o.integer(field)
+	if ok && err == nil {
+		*dst = &v
+	}
+	return err
+}
+
+func (o *object) str(field string, dst *string) error {
+	v, ok := o.take(field)
+	if !ok {
+		return nil
+	}
+	if err := json.Unmarshal(v, dst); err != nil {
+		return o.fail(field, "must be a string, got "+jsonKind(v))
+	}
+	return nil
+}
+
+func (o *object) boolean(field string, dst *bool) error {
+	v, ok := o.take(field)
+	if !ok {
+		return nil
+	}
+	if err := json.Unmarshal(v, dst); err != nil {
+		return o.fail(field, "must be true or false, got "+jsonKind(v))
+	}
+	return nil
+}
+
+func (o *object) strings(field string, dst *[]string) error {
+	v, ok := o.take(field)
+	if !ok {
+		return nil
+	}
+	if err := json.Unmarshal(v, dst); err != nil {
+		return o.fail(field, "must be a list of strings, got "+jsonKind(v))
+	}
+	return nil
+}
+
+func (o *object) list(field string, dst *[]json.RawMessage) error {
+	v, ok := o.take(field)
+	if !ok {
+		return nil
+	}
+	if err := json.Unmarshal(v, dst); err != nil {
+		return o.fail(field, "must be a list, got "+jsonKind(v))
+	}
+	return nil
+}
+
+// length decodes a required, finite, positive length in centimetres no
+// larger than limit.
+func (o *object) length(field string, limit Centimetres) (Centimetres, error) {
+	f, ok, err := o.number(field)
+	switch {
+	case err != nil:
+		return 0, err
+	case !ok:
+		return 0, o.fail(field, "missing (a length in cm is required)")
+	case f <= 0:
+		return 0, o.fail(field, fmt.Sprintf("must be greater than 0, got %v", f))
+	case Centimetres(f) > limit:
+		return 0, o.fail(field, fmt.Sprintf("%v cm is absurd (the limit is %v cm)", f, limit))
+	}
+	return Centimetres(f), nil
+}
+
+// coordinate decodes a required, finite coordinate in centimetres.
+func (o *object) coordinate(field string) (Centimetres, error) {
+	f, ok, err := o.number(field)
+	switch {
+	case err != nil:
+		return 0, err
+	case !ok:
+		return 0, o.fail(field, "missing (a coordinate in cm is required)")
+	case math.Abs(f) > float64(MaxCoordinate):
+		return 0, o.fail(field, fmt.Sprintf("%v cm is absurd (the table frame ends at ±%v cm)", f, MaxCoordinate))
+	}
+	return Centimetres(f), nil
+}
+
+func (o *object) circle(x, y, r *Centimetres) error {
+	var err error
+	if *x, err = o.coordinate("x"); err != nil {
+		return err
+	}
+	if *y, err = o.coordinate("y"); err != nil {
+		return err
+	}
+	*r, err = o.length("r", MaxRadius)
+	return err
+}
+
+// pixel decodes px, py, pr when any of them is present; all three are then
+// required.
+func (o *object) pixel(dst **ImageCircle) error {
+	if !o.has("px") && !o.has("py") && !o.has("pr") {
+		o.take("px")
+		o.take("py")
+		o.take("pr")
+		return nil
+	}
+	var p ImageCircle
+	for _, f := range []struct {
+		name string
+		v    *float64
+	}{{"px", &p.PX}, {"py", &p.PY}, {"pr", &p.PR}} {
+		v, ok, err := o.number(f.name)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return o.fail(f.name, "missing: px, py and pr go together")
+		}
+		if math.Abs(v) > 1e6 {
+			return o.fail(f.name, fmt.Sprintf("%v pixels is absurd", v))
+		}
+		*f.v = v
+	}
+	if p.PR <= 0 {
+		return o.fail("pr", fmt.Sprintf("must be greater than 0, got %v", p.PR))
+	}
+	*dst = &p
+	return nil
+}
+
+func (o *object) table(dst **TableSize) error {
+	v, ok := o.take("table")
+	if !ok {
+		return nil
+	}
+	t, err := objectAt(v, "table")
+	if err != nil {
+		return err
+	}
+	var s TableSize
+	if s.Width, err = t.length("width_cm", MaxCoordinate); err != nil {
+		return err
+	}
+	if s.Height, err = t.length("height_cm", MaxCoordinate); err != nil {
+		return err
+	}
+	*dst = &s
+	return nil
+}
+
+// stats decodes the stats object: whole numbers by name. A string
+// "missile_kind" inside stats is accepted and moved to the disk.
+func (o *object) stats(d *Disk) error {
+	v, ok := o.take("stats")
+	if !ok {
+		return nil
+	}
+	s, err := objectAt(v, o.where+", stats")
+	if err != nil {
+		return err
+	}
+	d.Stats = Stats{}
+	for name, raw := range s.raw {
+		if name == "missile_kind" && len(raw) > 0 && raw[0] == '"' {
+			if err := s.str(name, &d.MissileKind); err != nil {
+				return err
+			}
+			continue
+		}
+		n, _, err := s.integer(name)
+		if err != nil {
+			return o.fail("stats."+name, fmt.Sprintf("must be a whole number, got %s", raw))
+		}
+		d.Stats[name] = n
+	}
+	if n, ok := d.Stats["missile_count"]; ok && d.MissileCount == 0 {
+		d.MissileCount = n
+	}
+	return nil
+}
+
+func (o *object) poly(dst *[]TablePoint) error {
+	v, ok := o.take("poly")
+	if !ok {
+		return nil
+	}
+	var pts [][]json.Number
+	if err := json.Unmarshal(v, &pts); err != nil {
+		return o.fail("poly", "must be a list of [x, y] pairs in cm")
+	}
+	if len(pts) < 3 {
+		return o.fail("poly", fmt.Sprintf("an outline needs at least 3 points, got %d", len(pts)))
+	}
+	out := make([]TablePoint, len(pts))
+	for i, p := range pts {
+		if len(p) != 2 {
+			return o.fail("poly", fmt.Sprintf("point %d must be [x, y], got %d numbers", i, len(p)))
+		}
+		x, errX := p[0].Float64()
+		y, errY := p[1].Float64()
+		if errX != nil || errY != nil || math.Abs(x) > float64(MaxCoordinate) || math.Abs(y) > float64(MaxCoordinate) {
+			return o.fail("poly", fmt.Sprintf("point %d is not a finite point inside the table frame", i))
+		}
+		out[i] = TablePoint{Centimetres(x), Centimetres(y)}
+	}
+	*dst = out
+	return nil
+}
+
+func isNull(v json.RawMessage) bool {
+	return bytes.Equal(bytes.TrimSpace(v), []byte("null"))
+}
+
+// jsonKind names the JSON type of a raw value for error messages.
+func jsonKind(v json.RawMessage) string {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		return "nothing"
+	}
+	switch v[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "a list"
+	case '"':
+		return "a string " + string(v)
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "the number " + string(v)
+}
