@@ -49,7 +49,7 @@ type Circle struct {
 
 // Edge returns the edge-to-edge distance of a and b: |ca - cb| - ra - rb.
 // Negative means they overlap.
-func Edge(a, b Circle) float64 { return a.C.Sub(b.C).Len() - a.R - b.R }
+func Edge(a, b Circle) float64 { return a.C.Sub(b.C).Len() - (a.R + b.R) }
 
 // Overlap reports whether a and b overlap: their edge-to-edge distance is
 // below zero (touching edges do not overlap).

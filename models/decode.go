@@ -310,12 +310,13 @@ func syntaxError(data []byte, err error) error {
 	switch {
 	case errors.As(err, &se):
 		line, col := position(data, se.Offset)
-		return &ValidationError{Line: line, Col: col, Problem: "malformed JSON: " + se.Error()}
+		msg := se.Error()
+		if strings.Contains(msg, "unexpected end of JSON input") {
+			msg = "the file ends too early (a bracket or quote is not closed)"
+		}
+		return &ValidationError{Line: line, Col: col, Problem: "malformed JSON: " + msg}
 	case errors.As(err, &te):
 		return &ValidationError{Object: "layout", Problem: fmt.Sprintf("expected a JSON object, got %s", te.Value)}
-	case errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON input"):
-		line, col := position(data, int64(len(data)))
-		return &ValidationError{Line: line, Col: col, Problem: "malformed JSON: the file ends too early"}
 	}
 	return &ValidationError{Problem: "malformed JSON: " + err.Error()}
 }

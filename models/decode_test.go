@@ -1,0 +1,231 @@
+package models
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const goodLayout = `{
+  "version": 1,
+  "source": "hand-made",
+  "table": {"width_cm": 180, "height_cm": 90},
+  "first_player": "red",
+  "disks": [
+    {"id": "d1", "name": "Orc Warband", "owner": "red", "kind": "creature",
+     "x": 40.0, "y": 25.5, "r": 3.2, "z": 1,
+     "px": 812.4, "py": 433.0, "pr": 51.7,
+     "rim": "black", "flying": false,
+     "stats": {"attack": 5, "defense": 3, "toughness": 4, "wounds": 1, "movement": 3},
+     "keywords": ["berserk"],
+     "damage": 0, "wounds_taken": 0, "activated": false, "painted_by": "Ann"}
+  ],
+  "tokens": [
+    {"id": "t1", "kind": "arrow", "x": 41.0, "y": 26.0, "r": 0.9,
+     "px": 829.0, "py": 441.0, "pr": 14.0}
+  ],
+  "weather": {"rain": true}
+}`
+
+func TestParseTheSpecExample(t *testing.T) {
+	l, err := Parse([]byte(goodLayout))
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	d := l.Disks[0]
+	if d.ID != "d1" || d.X != 40 || d.Y != 25.5 || d.R != 3.2 || d.Z != 1 || d.Owner != "red" {
+		t.Errorf("disk = %+v", d)
+	}
+	if d.Pixel == nil || d.Pixel.PR != 51.7 {
+		t.Errorf("pixel circle = %+v, want pr 51.7", d.Pixel)
+	}
+	if d.Stats["toughness"] != 4 || !d.HasKeyword("BERSERK") {
+		t.Errorf("stats %v keywords %v", d.Stats, d.Keywords)
+	}
+	if string(d.Extra["painted_by"]) != `"Ann"` {
+		t.Errorf("unknown disk field not kept: %v", d.Extra)
+	}
+	if _, ok := l.Extra["weather"]; !ok {
+		t.Errorf("unknown top-level field not kept: %v", l.Extra)
+	}
+	if l.Table == nil || l.Table.Width != 180 || l.FirstPlayer != "red" {
+		t.Errorf("table %+v first player %q", l.Table, l.FirstPlayer)
+	}
+	if !l.Tokens[0].IsProjectile() {
+		t.Errorf("an arrow must be a projectile")
+	}
+}
+
+func TestRoundTripLosesNothing(t *testing.T) {
+	l, err := Parse([]byte(goodLayout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Parse(data)
+	if err != nil {
+		t.Fatalf("reading back what we wrote: %v\n%s", err, data)
+	}
+	data2, err := Marshal(again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(data, data2) {
+		t.Errorf("second round trip differs:\n%s\n---\n%s", data, data2)
+	}
+	for _, want := range []string{`"painted_by": "Ann"`, `"weather"`, `"px": 812.4`, `"keywords"`} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("written layout lacks %s:\n%s", want, data)
+		}
+	}
+}
+
+func TestParseRejectsBadLayouts(t *testing.T) {
+	disk := func(fields string) string {
+		return `{"version": 1, "disks": [{"id": "a", "x": 1, "y": 2, "r": 3}, {` + fields + `}]}`
+	}
+	tests := []struct {
+		name string
+		in   string
+		want []string // every piece must appear in the message
+	}{
+		{"malformed JSON", "{\"version\": 1,\n \"disks\": [}", []string{"bad.json:2:", "malformed JSON"}},
+		{"a truncated file", `{"version": 1, "disks": [`, []string{"malformed JSON", "ends too early"}},
+		{"not an object", `[1, 2]`, []string{"expected a JSON object"}},
+		{"null", `null`, []string{"expected a JSON object"}},
+		{"no version", `{"disks": []}`, []string{"version", "missing"}},
+		{"unknown version", `{"version": 2, "disks": []}`, []string{"unknown version 2"}},
+		{"version as a string", `{"version": "1"}`, []string{"version", "must be a number"}},
+		{"duplicate ids", disk(`"id": "a", "x": 5, "y": 5, "r": 2`), []string{`disk "a" (index 1)`, `"id"`, `duplicate id "a"`, "index 0"}},
+		{"missing x", disk(`"id": "b", "y": 5, "r": 2`), []string{`disk "b" (index 1)`, `"x"`, "missing"}},
+		{"missing r without id", disk(`"x": 1, "y": 5`), []string{"disk at index 1", `"r"`, "missing"}},
+		{"x not finite", disk(`"id": "b", "x": 1e999, "y": 5, "r": 2`), []string{`"x"`, "finite"}},
+		{"y as a string", disk(`"id": "b", "x": 1, "y": "5", "r": 2`), []string{`"y"`, "must be a number"}},
+		{"r zero", disk(`"id": "b", "x": 1, "y": 5, "r": 0`), []string{`"r"`, "greater than 0"}},
+		{"r negative", disk(`"id": "b", "x": 1, "y": 5, "r": -2`), []string{`"r"`, "greater than 0"}},
+		{"absurd radius", disk(`"id": "b", "x": 1, "y": 5, "r": 5000`), []string{`"r"`, "absurd"}},
+		{"absurd position", disk(`"id": "b", "x": 1e7, "y": 5, "r": 2`), []string{`"x"`, "absurd"}},
+		{"z not whole", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "z": 1.5`), []string{`"z"`, "whole number"}},
+		{"negative damage", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "damage": -1`), []string{`"damage"`, "negative"}},
+		{"stats not numbers", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "stats": {"attack": "high"}`), []string{`"stats.attack"`}},
+		{"unknown disk kind", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "kind": "dragon"`), []string{`"kind"`, "unknown disk kind"}},
+		{"half a pixel circle", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "px": 3`), []string{`"py"`, "go together"}},
+		{"disk is not an object", `{"version": 1, "disks": [3]}`, []string{"disk at index 0", "expected a JSON object"}},
+		{"disks is not a list", `{"version": 1, "disks": {}}`, []string{`"disks"`, "must be a list"}},
+		{"token without r", `{"version": 1, "tokens": [{"id": "t", "x": 1, "y": 1}]}`, []string{`token "t" (index 0)`, `"r"`}},
+		{"token id taken by a disk", `{"version": 1, "disks": [{"id": "a", "x": 1, "y": 2, "r": 3}], "tokens": [{"id": "a", "x": 1, "y": 1, "r": 1}]}`, []string{"duplicate id"}},
+		{"bad polygon", `{"version": 1, "tokens": [{"id": "t", "poly": [[0, 0], [1, 1]]}]}`, []string{`"poly"`, "at least 3"}},
+		{"table with no width", `{"version": 1, "table": {"height_cm": 90}}`, []string{"table", `"width_cm"`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tc.in), "bad.json")
+			if err == nil {
+				t.Fatalf("no error, want one mentioning %q", tc.want)
+			}
+			if !errors.Is(err, ErrInvalidLayout) {
+				t.Errorf("error %v does not wrap ErrInvalidLayout", err)
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "bad.json") {
+				t.Errorf("error %q does not name the file", msg)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("error %q lacks %q", msg, w)
+				}
+			}
+		})
+	}
+}
+
+func TestParseFillsDefaults(t *testing.T) {
+	l, err := Parse([]byte(`{"version": 1,
+		"disks": [{"x": 1, "y": 2, "r": 3}, {"id": "d1", "x": 9, "y": 2, "r": 3}],
+		"tokens": [{"x": 1, "y": 1, "r": 0.5}, {"kind": "arrow", "poly": [[0,0],[2,0],[2,1],[0,1]]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Disks[0].ID == "" || l.Disks[0].ID == "d1" {
+		t.Errorf("generated id %q must be new and not collide with d1", l.Disks[0].ID)
+	}
+	if l.Tokens[0].ID != "t1" || l.Tokens[0].Kind != KindUnknown {
+		t.Errorf("token = %+v, want id t1, kind unknown", l.Tokens[0])
+	}
+	if tk := l.Tokens[1]; tk.X != 1 || tk.Y != 0.5 || tk.R < 1.11 || tk.R > 1.12 {
+		t.Errorf("enclosing circle of the polygon = (%v, %v, %v), want (1, 0.5, 1.118)", tk.X, tk.Y, tk.R)
+	}
+}
+
+func TestSaveAndLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "table.json")
+	l, err := Parse([]byte(goodLayout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Save(path, l); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Disks) != 1 || back.Disks[0].Name != "Orc Warband" {
+		t.Errorf("loaded %+v", back.Disks)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("save left %d files in the folder, want 1", len(entries))
+	}
+	if _, err := Load(filepath.Join(dir, "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json") {
+		t.Errorf("loading a missing file: %v, want an error naming it", err)
+	}
+}
+
+func TestKeywordsAndTeams(t *testing.T) {
+	d := Disk{Keywords: []string{"Spellcaster:2", "swift:counter"}, Owner: "ann"}
+	if n, ok := d.KeywordValue("spellcaster"); !ok || n != 2 {
+		t.Errorf("spellcaster = %d, %v; want 2, true", n, ok)
+	}
+	if d.HasKeyword("swift") {
+		t.Errorf(`"swift:counter" must not count as "swift"`)
+	}
+	tests := []struct {
+		a, b Disk
+		want bool
+	}{
+		{Disk{Owner: "ann"}, Disk{Owner: "bob"}, true},
+		{Disk{Owner: "ann", Side: "good"}, Disk{Owner: "bob", Side: "good"}, false},
+		{Disk{Owner: "ann"}, Disk{Owner: "ann"}, false},
+		{Disk{}, Disk{Owner: "bob"}, false},
+	}
+	for _, tc := range tests {
+		if got := Enemies(tc.a, tc.b); got != tc.want {
+			t.Errorf("Enemies(%+v, %+v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+	if k, ok := ProjectileKind("Boule de feu"); !ok || k != "fireball" {
+		t.Errorf("ProjectileKind(Boule de feu) = %q, %v", k, ok)
+	}
+}
+
+func TestCloneIsDeep(t *testing.T) {
+	l, err := Parse([]byte(goodLayout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := l.Clone()
+	c.Disks[0].Stats["attack"] = 99
+	c.Disks[0].Keywords[0] = "changed"
+	c.Disks[0].Pixel.PX = 0
+	if l.Disks[0].Stats["attack"] != 5 || l.Disks[0].Keywords[0] != "berserk" || l.Disks[0].Pixel.PX == 0 {
+		t.Errorf("changing the clone changed the original")
+	}
+}
