@@ -282,7 +282,7 @@ func TestGeometryIsSymmetric(t *testing.T) {
 func TestChainsAndRanges(t *testing.T) {
 	l := layoutOf(
 		disk("a", 0, 0, 2, 0), disk("b", 3, 0, 2, 1), disk("c", 6, 0, 2, 0), // chain a-b-c
-		disk("d", 20, 0, 2, 0), // alone
+		disk("d", 20, 0, 2, 0),                         // alone
 		disk("e", 30, 0, 2, 1), disk("f", 33, 0, 2, 0), // chain e-f
 	)
 	tb := NewTable(l)
