@@ -5,7 +5,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 GO_WANT  := $(shell sed -n 's/^go \([0-9.]*\).*/\1/p' go.mod)
-TOOLCHAIN_VERSION ?= 1.24.13
+TOOLCHAIN_VERSION ?= 1.26.8
+export TOOLCHAIN_VERSION
 APT_PKGS := golang-go libopencv-dev pkg-config libgl1-mesa-dev xorg-dev gcc g++ git ca-certificates
 # Go found by scripts/go.sh: the newest of go on PATH, /usr/local/go, or a
 # toolchain fetched from the Go module proxy.

@@ -7,7 +7,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 want="$(sed -n 's/^go \([0-9.]*\).*/\1/p' "$root/go.mod")"
-pin="${TOOLCHAIN_VERSION:-1.24.13}"
+pin="${TOOLCHAIN_VERSION:-1.26.8}"
 
 version_ok() { # $1: a go binary
   local v
@@ -36,7 +36,7 @@ echo "go.sh: Go $want or newer is needed; fetching $mod from the Go module proxy
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 dir="$(cd "$tmp" && GOFLAGS=-mod=mod GO111MODULE=on GOPATH="$root/.cache/gopath" GOTOOLCHAIN=local "$boot" mod download -json "$mod" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')"
-if [ -z "$dir" ] || [ ! -x "$dir/bin/go" ]; then
+if [ -z "$dir" ] || [ ! -f "$dir/bin/go" ]; then
   echo "go.sh: could not fetch $mod" >&2
   exit 1
 fi
@@ -44,5 +44,7 @@ mkdir -p "$root/.cache"
 rm -rf "$root/.cache/toolchain"
 cp -r "$dir" "$root/.cache/toolchain"
 chmod -R u+w "$root/.cache/toolchain"
+# Module zips keep no file modes: make the toolchain's programs executable.
+chmod +x "$root/.cache/toolchain/bin/"* "$root/.cache/toolchain/pkg/tool/"*/*
 echo "go.sh: using $("$root/.cache/toolchain/bin/go" version)" >&2
 GOTOOLCHAIN=local exec "$root/.cache/toolchain/bin/go" "$@"
