@@ -1,0 +1,107 @@
+package vision
+
+import "math"
+
+// edgeMap is a binary edge image: pix[y*w+x] != 0 marks an edge pixel.
+type edgeMap struct {
+	pix    []uint8
+	gx, gy []int16 // the grey-level gradient at each pixel (Sobel)
+	w, h   int
+}
+
+// aligned reports whether the gradient at pixel i points along the unit
+// direction (dx, dy) or against it, within about 30 degrees.
+func (e edgeMap) aligned(i int, dx, dy float64) bool {
+	if e.gx == nil {
+		return true
+	}
+	gx, gy := float64(e.gx[i]), float64(e.gy[i])
+	g := math.Hypot(gx, gy)
+	return g > 0 && math.Abs(gx*dx+gy*dy) >= 0.85*g
+}
+
+func (e edgeMap) at(x, y int) bool {
+	return x >= 0 && y >= 0 && x < e.w && y < e.h && e.pix[y*e.w+x] != 0
+}
+
+// neighbours in the order they are tried: the 4-neighbours first, so that
+// a chain follows the edge rather than cutting corners.
+var nbrs = [8][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}}
+
+// chain is a run of edge pixels, each next to the previous one.
+type chain struct {
+	px     []int32 // pixel indices y*w+x
+	closed bool    // the last pixel touches the first
+}
+
+// linkEdges traces the edge pixels into chains of at least minLen pixels:
+// from every end point first, then around closed loops. visited is scratch
+// space of w*h bytes, reused between frames.
+func linkEdges(e edgeMap, minLen int, visited []uint8) []chain {
+	clear(visited)
+	var out []chain
+	count := func(x, y int) int {
+		n := 0
+		for _, d := range nbrs {
+			if e.at(x+d[0], y+d[1]) {
+				n++
+			}
+		}
+		return n
+	}
+	trace := func(start int) chain {
+		c := chain{px: []int32{int32(start)}}
+		visited[start] = 1
+		cur := start
+		for {
+			x, y := cur%e.w, cur/e.w
+			next := -1
+			for _, d := range nbrs {
+				nx, ny := x+d[0], y+d[1]
+				if e.at(nx, ny) && visited[ny*e.w+nx] == 0 {
+					next = ny*e.w + nx
+					break
+				}
+			}
+			if next < 0 {
+				break
+			}
+			visited[next] = 1
+			c.px = append(c.px, int32(next))
+			cur = next
+		}
+		if len(c.px) > 2 {
+			x0, y0 := start%e.w, start/e.w
+			x1, y1 := cur%e.w, cur/e.w
+			c.closed = abs(x0-x1) <= 1 && abs(y0-y1) <= 1
+		}
+		return c
+	}
+	// End points (one neighbour) and junction-free starts first.
+	for i, v := range e.pix {
+		if v == 0 || visited[i] != 0 {
+			continue
+		}
+		if count(i%e.w, i/e.w) == 1 {
+			if c := trace(i); len(c.px) >= minLen {
+				out = append(out, c)
+			}
+		}
+	}
+	for i, v := range e.pix {
+		if v == 0 || visited[i] != 0 {
+			continue
+		}
+		if c := trace(i); len(c.px) >= minLen {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -1,0 +1,186 @@
+package vision
+
+import (
+	"math"
+	"slices"
+)
+
+// candidate is a disk outline found in a frame, in the working plane.
+type candidate struct {
+	c        circle
+	coverage float64 // fraction of the outline with an edge under it
+	arcs     int     // how many arcs support it
+	pts      []pt    // the supporting edge points
+}
+
+// circleParams are the working-plane tolerances of the circle grouper.
+type circleParams struct {
+	groupTol    float64 // distance of an arc's points from a circle to join it (plus a share of r)
+	groupShare  float64 // the share of the radius added to groupTol
+	minCoverage float64 // fraction of the outline that must be seen to be a candidate
+	// finalCoverage is the fraction of the outline not covered by other
+	// disks that must be seen to be kept.
+	finalCoverage float64
+	minSupport    float64 // detection pixels of outline that must be seen
+	minSpan       float64 // radians of outline the arcs must cover together
+	minR, maxR    float64
+	pixel         float64 // size of one detection pixel in working units
+	// dropInside drops every circle lying wholly inside another (without a
+	// calibration nothing tells a disk lying on a larger one from a circle
+	// of its art).
+	dropInside bool
+}
+
+// groupArcs joins arcs lying on the same circle, longest first, refits the
+// circle on all their points, and keeps the circles whose outline is seen
+// well enough in the edge map.
+func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) (float64, float64)) []candidate {
+	order := make([]int, len(arcs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return len(arcs[b].pts) - len(arcs[a].pts) })
+	used := make([]bool, len(arcs))
+	var out []candidate
+	for _, i := range order {
+		if used[i] {
+			continue
+		}
+		c := arcs[i].c
+		members := []int{i}
+		for pass := range 2 {
+			tol := p.groupTol + p.groupShare*c.R
+			for _, j := range order {
+				if used[j] || slices.Contains(members, j) {
+					continue
+				}
+				if fitsCircle(arcs[j].pts, c, tol) {
+					members = append(members, j)
+				}
+			}
+			var all []pt
+			for _, m := range members {
+				all = append(all, arcs[m].pts...)
+			}
+			nc, _, err := fitCircleRobust(all, p.pixel)
+			if err != nil {
+				break
+			}
+			if pass == 0 || nc.R >= p.minR {
+				c = nc
+			}
+		}
+		if c.R < p.minR || c.R > p.maxR {
+			continue
+		}
+		var span float64
+		var all []pt
+		for _, m := range members {
+			span += arcs[m].span
+			all = append(all, arcs[m].pts...)
+		}
+		if span < p.minSpan {
+			continue
+		}
+		cov, _ := seen(c, nil)
+		if cov < p.minCoverage {
+			continue
+		}
+		for _, m := range members {
+			used[m] = true
+		}
+		out = append(out, candidate{c: c, coverage: cov, arcs: len(members), pts: all})
+	}
+	return verify(suppress(out, p.dropInside), p, seen)
+}
+
+// verify measures each circle's outline again leaving out what the other
+// circles may cover, and keeps those seen well and long enough. Twice, as
+// dropping a phantom uncovers its neighbours.
+func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64)) []candidate {
+	for range 2 {
+		var keep []candidate
+		for i, c := range cs {
+			var others []circle
+			for j, o := range cs {
+				if j != i {
+					others = append(others, o.c)
+				}
+			}
+			cov, length := seen(c.c, others)
+			if cov >= p.finalCoverage && length >= p.minSupport {
+				c.coverage = cov
+				keep = append(keep, c)
+			}
+		}
+		cs = keep
+	}
+	return cs
+}
+
+// fitsCircle reports whether the points lie along circle c: their mean
+// distance within tol and none farther than 2.5 tol.
+func fitsCircle(pts []pt, c circle, tol float64) bool {
+	var sum float64
+	for _, q := range pts {
+		d := math.Abs(c.dist(q))
+		if d > 2.5*tol {
+			return false
+		}
+		sum += d
+	}
+	return sum/float64(len(pts)) <= tol
+}
+
+// suppress keeps the best of near-identical circles, and drops a circle
+// nested concentrically inside a larger one (the inner edge of a rim, a
+// ring of the art).
+func suppress(cs []candidate, dropInside bool) []candidate {
+	slices.SortFunc(cs, func(a, b candidate) int {
+		sa, sb := a.coverage*math.Sqrt(a.c.R), b.coverage*math.Sqrt(b.c.R)
+		switch {
+		case sa > sb:
+			return -1
+		case sa < sb:
+			return 1
+		}
+		return 0
+	})
+	var keep []candidate
+	for _, c := range cs {
+		dup := false
+		for _, k := range keep {
+			d := c.c.C.sub(k.c.C).len()
+			if d < 0.25*k.c.R && math.Abs(c.c.R-k.c.R) < 0.2*k.c.R || circleIoU(c.c, k.c) > 0.6 {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			keep = append(keep, c)
+		}
+	}
+	var out []candidate
+	for _, c := range keep {
+		nested := false
+		for _, k := range keep {
+			if k.c.R <= c.c.R {
+				continue
+			}
+			d := c.c.C.sub(k.c.C).len()
+			inside := d+c.c.R <= k.c.R*1.02
+			if inside && (dropInside || d < 0.15*k.c.R) {
+				nested = true
+				break
+			}
+		}
+		if !nested {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func circleIoU(a, b circle) float64 {
+	return CircleIoU(Circle{a.C.X, a.C.Y, a.R}, Circle{b.C.X, b.C.Y, b.R})
+}

@@ -1,0 +1,269 @@
+package vision
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"tableref/calibration"
+	"tableref/models"
+)
+
+// Options configure a Detector. The zero value works on an ordinary table
+// seen by an ordinary webcam: pixels only, default disk and token
+// catalogues.
+type Options struct {
+	// Calibration maps the image to the table in centimetres. Nil: the
+	// layout is in pixels only (x, y, r are left equal to px, py, pr and
+	// the caller is warned).
+	Calibration *calibration.Calibration
+	// Disks is the catalogue of disk sizes; radii within SnapTolerance of
+	// one are snapped to it. Nil: DefaultDiskCatalogue. Used only with a
+	// calibration.
+	Disks []DiskSize
+	// SnapTolerance is the relative radius difference within which a
+	// measured disk is snapped to a catalogue size (default 0.04).
+	SnapTolerance float64
+	// Thickness is the thickness of one disk, for the height of a stacked
+	// disk's top face (default 0.2 cm).
+	Thickness models.Centimetres
+	// DetectWidth is the width at which edges are searched (default 960);
+	// the outlines are then refined on the full frame.
+	DetectWidth int
+	// Tokens is the token catalogue. Nil: DefaultTokenCatalogue.
+	Tokens []TokenKind
+}
+
+// DiskSize is one size of disk in the catalogue.
+type DiskSize struct {
+	Name   string             // "small creature", "spell", ...
+	Kind   string             // models.KindCreature, KindSpell, KindTerrain
+	Radius models.Centimetres // nominal radius
+}
+
+// DefaultDiskCatalogue lists the Diskwars disk sizes: creatures 44.5,
+// 50.8, 63.5, 88.9 and about 104 mm across, spells about 25 mm.
+var DefaultDiskCatalogue = []DiskSize{
+	{"spell", models.KindSpell, 1.25},
+	{"small creature", models.KindCreature, 2.225},
+	{"creature", models.KindCreature, 2.54},
+	{"large creature", models.KindCreature, 3.175},
+	{"huge creature", models.KindCreature, 4.445},
+	{"giant creature", models.KindCreature, 5.2},
+}
+
+// Result is what the detector saw in one frame.
+type Result struct {
+	Layout models.Layout
+	// Stages is the time taken by each stage, in pipeline order.
+	Stages []Stage
+	// Warnings are doubts about the frame (no calibration, a disk too
+	// covered to measure well, ...).
+	Warnings []string
+}
+
+// Stage is one timed step of the pipeline.
+type Stage struct {
+	Name string
+	Took time.Duration
+}
+
+// ErrBadFrame is wrapped by errors about a frame that cannot be read:
+// empty, of an unknown pixel format, or of a size other than the
+// calibration's.
+var ErrBadFrame = errors.New("bad frame")
+
+// Detector finds disks and tokens in frames. It keeps its work Mats
+// between frames; it is not safe for concurrent use (one goroutine owns
+// it). Close it when done.
+type Detector struct {
+	opt     Options
+	gray    gocv.Mat
+	small   gocv.Mat
+	blurred gocv.Mat
+	edges   gocv.Mat
+	gx, gy  gocv.Mat
+	colour  gocv.Mat
+	visited []uint8
+	plane   *workPlane
+}
+
+// NewDetector returns a detector with the given options.
+func NewDetector(opt Options) *Detector {
+	if opt.SnapTolerance == 0 {
+		opt.SnapTolerance = 0.04
+	}
+	if opt.Thickness == 0 {
+		opt.Thickness = 0.2
+	}
+	if opt.DetectWidth == 0 {
+		opt.DetectWidth = 960
+	}
+	if opt.Disks == nil {
+		opt.Disks = DefaultDiskCatalogue
+	}
+	if opt.Tokens == nil {
+		opt.Tokens = DefaultTokenCatalogue
+	}
+	return &Detector{
+		opt:     opt,
+		gray:    gocv.NewMat(),
+		small:   gocv.NewMat(),
+		blurred: gocv.NewMat(),
+		edges:   gocv.NewMat(),
+		gx:      gocv.NewMat(),
+		gy:      gocv.NewMat(),
+		colour:  gocv.NewMat(),
+	}
+}
+
+// Close frees the detector's Mats.
+func (d *Detector) Close() error {
+	for _, m := range []*gocv.Mat{&d.gray, &d.small, &d.blurred, &d.edges, &d.gx, &d.gy, &d.colour} {
+		m.Close()
+	}
+	return nil
+}
+
+// DetectImage runs the detector on a Go image.
+func (d *Detector) DetectImage(img image.Image) (Result, error) {
+	m, err := gocv.ImageToMatRGB(img)
+	if err != nil {
+		return Result{}, fmt.Errorf("%w: %v", ErrBadFrame, err)
+	}
+	defer m.Close()
+	return d.Detect(m)
+}
+
+// Detect finds the disks and tokens in a BGR (or grey) frame. The frame
+// is only read.
+func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
+	if frame.Empty() {
+		return Result{}, fmt.Errorf("%w: the frame is empty", ErrBadFrame)
+	}
+	w, h := frame.Cols(), frame.Rows()
+	if c := d.opt.Calibration; c != nil {
+		if err := c.CheckFrame(w, h); err != nil {
+			return Result{}, fmt.Errorf("%w: %v", ErrBadFrame, err)
+		}
+	}
+	var res Result
+	clock := time.Now()
+	lap := func(name string) {
+		now := time.Now()
+		res.Stages = append(res.Stages, Stage{name, now.Sub(clock)})
+		clock = now
+	}
+	switch frame.Channels() {
+	case 3:
+		gocv.CvtColor(frame, &d.gray, gocv.ColorBGRToGray)
+		frame.CopyTo(&d.colour)
+	case 4:
+		gocv.CvtColor(frame, &d.gray, gocv.ColorBGRAToGray)
+		gocv.CvtColor(frame, &d.colour, gocv.ColorBGRAToBGR)
+	case 1:
+		frame.CopyTo(&d.gray)
+		gocv.CvtColor(frame, &d.colour, gocv.ColorGrayToBGR)
+	default:
+		return Result{}, fmt.Errorf("%w: %d channels; want 1, 3 or 4", ErrBadFrame, frame.Channels())
+	}
+	scale := 1.0
+	if w > d.opt.DetectWidth {
+		scale = float64(w) / float64(d.opt.DetectWidth)
+		sw, sh := d.opt.DetectWidth, int(math.Round(float64(h)/scale))
+		gocv.Resize(d.gray, &d.small, image.Pt(sw, sh), 0, 0, gocv.InterpolationArea)
+		scale = float64(w) / float64(sw)
+	} else {
+		d.gray.CopyTo(&d.small)
+	}
+	gocv.GaussianBlur(d.small, &d.blurred, image.Pt(5, 5), 0, 0, gocv.BorderReplicate)
+	gocv.Canny(d.blurred, &d.edges, 30, 80)
+	gocv.Sobel(d.blurred, &d.gx, gocv.MatTypeCV16S, 1, 0, 3, 1, 0, gocv.BorderReplicate)
+	gocv.Sobel(d.blurred, &d.gy, gocv.MatTypeCV16S, 0, 1, 3, 1, 0, gocv.BorderReplicate)
+	lap("edges")
+
+	sw, sh := d.small.Cols(), d.small.Rows()
+	if d.plane == nil || !d.plane.fits(sw, sh, scale, d.opt.Calibration) {
+		p, err := newWorkPlane(sw, sh, scale, d.opt.Calibration)
+		if err != nil {
+			return Result{}, err
+		}
+		d.plane = p
+	}
+	em := edgeMap{pix: d.edges.ToBytes(), gx: int16s(d.gx), gy: int16s(d.gy), w: sw, h: sh}
+	if len(d.visited) != sw*sh {
+		d.visited = make([]uint8, sw*sh)
+	}
+	chains := linkEdges(em, 8, d.visited)
+	cands := d.findDisks(chains, em)
+	lap("disks")
+
+	gray := d.gray.ToBytes()
+	full := grayImage{pix: gray, w: w, h: h}
+	disks := d.refine(cands, full)
+	lap("refine")
+	above := stackOrder(disks, d.plane)
+	d.fitPlane(disks, above)
+	lap("stacking")
+	colour := bgrImage{pix: d.colour.ToBytes(), w: w, h: h}
+	res.Layout = d.layout(disks, above, colour)
+	res.Layout.Tokens = d.findTokens(chains, em, disks, colour)
+	tokenTouches(&res.Layout)
+	lap("tokens")
+	if d.opt.Calibration == nil {
+		res.Warnings = append(res.Warnings, "no calibration: positions are in pixels, not centimetres")
+	}
+	return res, nil
+}
+
+// findDisks turns chains of edge pixels into disk outlines in the working
+// plane.
+func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
+	pl := d.plane
+	px := pl.pixel
+	ap := arcParams{
+		tol:          1.0 * px,
+		minPts:       10,
+		minR:         6 * px,
+		maxR:         float64(max(em.w, em.h)) * px,
+		maxRMS:       0.9 * px,
+		minTurn:      0.3 * math.Pi / 180,
+		maxTurn:      70 * math.Pi / 180,
+		minSpan:      12 * math.Pi / 180,
+		maxPointStep: 3 * px,
+	}
+	if pl.cal != nil {
+		ap.minR, ap.maxR = 0.8, 20
+	}
+	var arcs []arc
+	for _, ch := range chains {
+		arcs = findArcs(pl.chainPoints(ch), ap, arcs)
+	}
+	cp := circleParams{
+		groupTol:      1.5 * px,
+		groupShare:    0.02,
+		minCoverage:   0.3,
+		finalCoverage: 0.5,
+		minSupport:    50 / d.plane.scale,
+		minSpan:       70 * math.Pi / 180,
+		minR:          ap.minR,
+		maxR:          ap.maxR,
+		pixel:         px,
+		dropInside:    pl.cal == nil,
+	}
+	return groupArcs(arcs, cp, func(c circle, others []circle) (float64, float64) { return pl.coverage(c, em, others) })
+}
+
+// int16s returns a copy of a CV_16S Mat's values.
+func int16s(m gocv.Mat) []int16 {
+	b := m.ToBytes()
+	out := make([]int16, len(b)/2)
+	for i := range out {
+		out[i] = int16(uint16(b[2*i]) | uint16(b[2*i+1])<<8)
+	}
+	return out
+}

@@ -1,0 +1,39 @@
+package vision
+
+import "math"
+
+// grayImage is an 8-bit grey frame, row after row.
+type grayImage struct {
+	pix  []uint8
+	w, h int
+}
+
+// at returns the bilinear interpolation at (x, y), and false outside.
+func (g grayImage) at(x, y float64) (float64, bool) {
+	if x < 0 || y < 0 || x > float64(g.w-1) || y > float64(g.h-1) {
+		return 0, false
+	}
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, g.w-1), min(y0+1, g.h-1)
+	fx, fy := x-float64(x0), y-float64(y0)
+	a := float64(g.pix[y0*g.w+x0])*(1-fx) + float64(g.pix[y0*g.w+x1])*fx
+	b := float64(g.pix[y1*g.w+x0])*(1-fx) + float64(g.pix[y1*g.w+x1])*fx
+	return a*(1-fy) + b*fy, true
+}
+
+// bgrImage is an 8-bit BGR frame, row after row.
+type bgrImage struct {
+	pix  []uint8
+	w, h int
+}
+
+// at returns the colour of pixel (x, y) as r, g, b in 0..255, and false
+// outside.
+func (c bgrImage) at(x, y float64) (r, g, b float64, ok bool) {
+	xi, yi := int(math.Round(x)), int(math.Round(y))
+	if xi < 0 || yi < 0 || xi >= c.w || yi >= c.h {
+		return 0, 0, 0, false
+	}
+	i := (yi*c.w + xi) * 3
+	return float64(c.pix[i+2]), float64(c.pix[i+1]), float64(c.pix[i]), true
+}

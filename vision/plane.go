@@ -1,0 +1,196 @@
+package vision
+
+import (
+	"fmt"
+	"math"
+
+	"tableref/calibration"
+	"tableref/models"
+)
+
+// workPlane maps detection pixels to the working plane and back. Without
+// a calibration the working plane is the full frame's pixels; with one it
+// is the table in centimetres, where every disk is a circle whatever the
+// camera's tilt.
+type workPlane struct {
+	w, h  int     // detection image size
+	scale float64 // full-frame pixels per detection pixel
+	cal   *calibration.Calibration
+	pixel float64 // working units per detection pixel, near the frame's centre
+	lut   []pt    // calibrated: table point at height 0 of each detection pixel
+	lutOK []bool
+}
+
+func newWorkPlane(w, h int, scale float64, cal *calibration.Calibration) (*workPlane, error) {
+	p := &workPlane{w: w, h: h, scale: scale, cal: cal, pixel: scale}
+	if cal == nil {
+		return p, nil
+	}
+	p.lut = make([]pt, w*h)
+	p.lutOK = make([]bool, w*h)
+	for y := range h {
+		for x := range w {
+			u, v := p.full(float64(x), float64(y))
+			q, err := cal.TableFromImage(u, v, 0)
+			if err == nil && !math.IsNaN(float64(q.X)) {
+				p.lut[y*w+x] = pt{float64(q.X), float64(q.Y)}
+				p.lutOK[y*w+x] = true
+			}
+		}
+	}
+	cx, cy := w/2, h/2
+	a, b := p.lut[cy*w+cx], p.lut[cy*w+cx+1]
+	c := p.lut[(cy+1)*w+cx]
+	if !p.lutOK[cy*w+cx] || !p.lutOK[cy*w+cx+1] || !p.lutOK[(cy+1)*w+cx] {
+		return nil, fmt.Errorf("the calibration does not see the table at the centre of the frame")
+	}
+	p.pixel = (a.sub(b).len() + a.sub(c).len()) / 2
+	return p, nil
+}
+
+func (p *workPlane) fits(w, h int, scale float64, cal *calibration.Calibration) bool {
+	return p.w == w && p.h == h && p.scale == scale && p.cal == cal
+}
+
+// full returns the full-frame pixel at the centre of detection pixel (x, y).
+func (p *workPlane) full(x, y float64) (float64, float64) {
+	return (x+0.5)*p.scale - 0.5, (y+0.5)*p.scale - 0.5
+}
+
+// chainPoints maps a chain's pixels to the working plane, leaving out
+// pixels that see no table.
+func (p *workPlane) chainPoints(ch chain) []pt {
+	out := make([]pt, 0, len(ch.px))
+	for _, i := range ch.px {
+		if p.cal == nil {
+			u, v := p.full(float64(int(i)%p.w), float64(int(i)/p.w))
+			out = append(out, pt{u, v})
+		} else if p.lutOK[i] {
+			out = append(out, p.lut[i])
+		}
+	}
+	return out
+}
+
+// toImage maps a working-plane point on a surface height cm above the
+// table to a full-frame pixel.
+func (p *workPlane) toImage(q pt, height float64) (float64, float64, bool) {
+	if p.cal == nil {
+		return q.X, q.Y, true
+	}
+	px, err := p.cal.ImageFromTable(models.TablePoint{X: models.Centimetres(q.X), Y: models.Centimetres(q.Y)}, models.Centimetres(height))
+	if err != nil {
+		return 0, 0, false
+	}
+	return px.U, px.V, true
+}
+
+// toWork maps a full-frame pixel seeing a surface height cm above the
+// table to the working plane.
+func (p *workPlane) toWork(u, v, height float64) (pt, bool) {
+	if p.cal == nil {
+		return pt{u, v}, true
+	}
+	q, err := p.cal.TableFromImage(u, v, models.Centimetres(height))
+	if err != nil {
+		return pt{}, false
+	}
+	return pt{float64(q.X), float64(q.Y)}, true
+}
+
+// coverage returns the fraction of circle c (on the table) under which the
+// edge map has an edge within a pixel, with its gradient across the
+// circle, and the length of that seen outline in detection pixels. Points
+// outside the frame, or inside one of the circles others (which may cover
+// this one), are not counted. A circle mostly outside the frame scores 0.
+func (p *workPlane) coverage(c circle, em edgeMap, others []circle) (float64, float64) {
+	n := int(math.Round(2 * math.Pi * c.R / p.pixel / 2))
+	n = min(max(n, 48), 720)
+	hits := make([]int8, n) // 1 hit, 0 miss, -1 not seen
+	valid, inFrame := 0, 0
+	margin := 2 * p.pixel
+	for k := range n {
+		hits[k] = -1
+		a := 2 * math.Pi * float64(k) / float64(n)
+		q := c.at(a)
+		u, v, ok := p.toImage(q, 0)
+		if !ok {
+			continue
+		}
+		// The outline's normal in the image.
+		u2, v2, ok := p.toImage(q.add(pt{math.Cos(a), math.Sin(a)}.scale(p.pixel)), 0)
+		if !ok {
+			continue
+		}
+		nl := math.Hypot(u2-u, v2-v)
+		if nl == 0 {
+			continue
+		}
+		nx, ny := (u2-u)/nl, (v2-v)/nl
+		x := int(math.Round((u+0.5)/p.scale - 0.5))
+		y := int(math.Round((v+0.5)/p.scale - 0.5))
+		if x < 1 || y < 1 || x >= em.w-1 || y >= em.h-1 {
+			continue
+		}
+		inFrame++
+		if insideAny(q, others, margin) {
+			continue
+		}
+		valid++
+		hits[k] = 0
+	near:
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				i := (y+dy)*em.w + x + dx
+				if em.pix[i] != 0 && em.aligned(i, nx, ny) {
+					hits[k] = 1
+					break near
+				}
+			}
+		}
+	}
+	// Most of a disk lies inside the frame.
+	if inFrame < n*6/10 || valid == 0 {
+		return 0, 0
+	}
+	h := runHits(hits, 4)
+	return float64(h) / float64(valid), float64(h) * 2 * math.Pi * c.R / float64(n) / p.pixel
+}
+
+func insideAny(q pt, cs []circle, margin float64) bool {
+	for _, c := range cs {
+		if c.dist(q) < -margin {
+			return true
+		}
+	}
+	return false
+}
+
+// runHits counts the hits that belong to runs of at least minRun
+// consecutive hits around the circle: an outline is seen in stretches,
+// while texture lines up with a circle only here and there.
+func runHits(hits []int8, minRun int) int {
+	n := len(hits)
+	start := -1
+	for k := range n {
+		if hits[k] != 1 {
+			start = k
+			break
+		}
+	}
+	if start < 0 {
+		return n
+	}
+	total, run := 0, 0
+	for i := 1; i <= n; i++ {
+		if hits[(start+i)%n] == 1 {
+			run++
+			continue
+		}
+		if run >= minRun {
+			total += run
+		}
+		run = 0
+	}
+	return total
+}

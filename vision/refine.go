@@ -1,0 +1,179 @@
+package vision
+
+import (
+	"math"
+	"slices"
+)
+
+// sample is one radial probe of a disk's outline in the full frame.
+type sample struct {
+	angle    float64 // on the disk's circle, working plane
+	u, v     float64 // the edge found, full-frame pixels
+	strength float64 // grey-level step across the edge
+	ok       bool    // an edge was found in the window
+}
+
+// diskFit is a disk being measured.
+type diskFit struct {
+	c        circle // working plane; after fitPlane, on the top face's height
+	coverage float64
+	samples  []sample
+	level    int     // stacking level: 0 on the table, 1 on one disk, ...
+	height   float64 // height of the top face, cm (0 without calibration)
+	visible  float64 // fraction of the outline not covered by disks above
+	rms      float64 // RMS residual of the final fit, working units
+}
+
+// refine probes every candidate's outline on the full-resolution frame:
+// along the normal of the circle, within a few pixels, it finds the
+// strongest grey-level step and locates it to a fraction of a pixel.
+func (d *Detector) refine(cands []candidate, g grayImage) []diskFit {
+	pl := d.plane
+	out := make([]diskFit, 0, len(cands))
+	for _, cd := range cands {
+		f := diskFit{c: cd.c, coverage: cd.coverage}
+		rPx := cd.c.R / pl.pixel * pl.scale
+		n := int(math.Round(2 * math.Pi * rPx / 2.5))
+		n = min(max(n, 64), 512)
+		half := 2.5 * pl.pixel // search half-width, working units
+		for k := range n {
+			a := 2 * math.Pi * float64(k) / float64(n)
+			s := sample{angle: a}
+			q := cd.c.at(a)
+			nrm := pt{math.Cos(a), math.Sin(a)}
+			u0, v0, ok0 := pl.toImage(q.sub(nrm.scale(half)), 0)
+			u1, v1, ok1 := pl.toImage(q.add(nrm.scale(half)), 0)
+			if ok0 && ok1 {
+				s.u, s.v, s.strength, s.ok = edgeAlong(g, u0, v0, u1, v1)
+			}
+			f.samples = append(f.samples, s)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// edgeAlong finds the strongest grey-level step on the segment from
+// (u0, v0) to (u1, v1), to a fraction of a pixel (a parabola through the
+// derivative's peak), preferring the peak nearest the middle among those
+// nearly as strong as the strongest.
+func edgeAlong(g grayImage, u0, v0, u1, v1 float64) (u, v, strength float64, ok bool) {
+	l := math.Hypot(u1-u0, v1-v0)
+	if l < 1 {
+		return 0, 0, 0, false
+	}
+	const step = 0.5
+	n := int(l/step) + 1
+	var prof [128]float64
+	if n+2 > len(prof) {
+		n = len(prof) - 2
+	}
+	du, dv := (u1-u0)/l*step, (v1-v0)/l*step
+	for i := range n + 2 {
+		val, in := g.at(u0+du*float64(i-1), v0+dv*float64(i-1))
+		if !in {
+			return 0, 0, 0, false
+		}
+		prof[i] = val
+	}
+	var der [128]float64
+	best := 0.0
+	for i := 1; i <= n; i++ {
+		der[i] = (prof[i+1] - prof[i-1]) / 2
+		best = max(best, math.Abs(der[i]))
+	}
+	if best < 2 {
+		return 0, 0, 0, false
+	}
+	pick, pickDist := -1, math.Inf(1)
+	mid := float64(n+1) / 2
+	for i := 2; i < n; i++ {
+		a := math.Abs(der[i])
+		if a < 0.6*best || a < math.Abs(der[i-1]) || a < math.Abs(der[i+1]) {
+			continue
+		}
+		if d := math.Abs(float64(i) - mid); d < pickDist {
+			pick, pickDist = i, d
+		}
+	}
+	if pick < 0 {
+		return 0, 0, 0, false
+	}
+	a, b, c := math.Abs(der[pick-1]), math.Abs(der[pick]), math.Abs(der[pick+1])
+	off := 0.0
+	if den := a - 2*b + c; den != 0 {
+		off = 0.5 * (a - c) / den
+	}
+	t := (float64(pick-1) + off) * step
+	return u0 + (u1-u0)/l*t, v0 + (v1-v0)/l*t, b * 2, true
+}
+
+// fitPlane fits each disk's circle on the table plane at the height of
+// its top face, from the samples not covered by the disks above it.
+func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
+	pl := d.plane
+	for i := range fits {
+		f := &fits[i]
+		if pl.cal != nil {
+			f.height = float64(f.level+1) * float64(d.opt.Thickness)
+		}
+		var pts []pt
+		var strengths []float64
+		for _, s := range f.samples {
+			if s.ok {
+				strengths = append(strengths, s.strength)
+			}
+		}
+		floor := 0.25 * median(strengths)
+		valid := 0
+		for _, s := range f.samples {
+			q0 := f.c.at(s.angle)
+			if coveredBy(q0, fits, above[i], 1.5*pl.pixel) {
+				continue
+			}
+			valid++
+			if !s.ok || s.strength < floor {
+				continue
+			}
+			q, ok := pl.toWork(s.u, s.v, f.height)
+			if ok {
+				pts = append(pts, q)
+			}
+		}
+		f.visible = float64(valid) / float64(max(len(f.samples), 1))
+		if len(pts) < 8 {
+			continue
+		}
+		c, rms, err := fitCircleRobust(pts, 0.5*pl.pixel/pl.scale)
+		if err != nil || math.Abs(c.R-f.c.R) > 0.2*f.c.R || c.C.sub(f.c.C).len() > 0.2*f.c.R {
+			continue
+		}
+		f.c, f.rms = c, rms
+	}
+}
+
+// coveredBy reports whether q lies inside one of the disks idx, by more
+// than margin.
+func coveredBy(q pt, fits []diskFit, idx []int, margin float64) bool {
+	for _, j := range idx {
+		if fits[j].c.dist(q) < -margin {
+			return true
+		}
+	}
+	return false
+}
+
+// strengthFloor returns the median sample strength of a disk.
+func strengthFloor(f diskFit) float64 {
+	var s []float64
+	for _, x := range f.samples {
+		if x.ok {
+			s = append(s, x.strength)
+		}
+	}
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return s[len(s)/2]
+}

@@ -1,0 +1,170 @@
+package vision
+
+import (
+	"math"
+	"slices"
+)
+
+// How the stacking order is read
+//
+// Where two disks overlap, the upper one's outline runs whole across the
+// overlap while the lower one's is hidden there. For each overlapping pair
+// the detector looks at the stretch of each disk's circle that lies inside
+// the other disk and counts the probes that found a clear edge right on the
+// circle. The disk whose hidden stretch shows its own edge lies above. The
+// pairwise answers form a directed graph; a cycle (which no real table has)
+// is broken at its least certain pair, and each disk's level is the length
+// of the longest chain of disks under it.
+
+// pairOrder is the verdict on one overlapping pair: Upper lies on Lower.
+type pairOrder struct {
+	upper, lower int
+	certainty    float64 // 0..1
+}
+
+// stackOrder decides which disk lies on which, sets each disk's level and
+// returns, for each disk, the disks lying above it.
+func stackOrder(fits []diskFit, pl *workPlane) [][]int {
+	var pairs []pairOrder
+	for i := range fits {
+		for j := i + 1; j < len(fits); j++ {
+			a, b := fits[i].c, fits[j].c
+			if a.C.sub(b.C).len() >= a.R+b.R-pl.pixel {
+				continue
+			}
+			si, ni := hiddenStretch(fits[i], b, pl)
+			sj, nj := hiddenStretch(fits[j], a, pl)
+			var p pairOrder
+			switch {
+			case ni < 4 && nj < 4:
+				// A sliver of overlap: the smaller disk is more likely the
+				// one pushed on top.
+				if a.R <= b.R {
+					p = pairOrder{i, j, 0}
+				} else {
+					p = pairOrder{j, i, 0}
+				}
+			case si >= sj:
+				p = pairOrder{i, j, si - sj}
+			default:
+				p = pairOrder{j, i, sj - si}
+			}
+			pairs = append(pairs, p)
+		}
+	}
+	pairs = breakCycles(len(fits), pairs)
+	above := make([][]int, len(fits))
+	below := make([][]int, len(fits))
+	for _, p := range pairs {
+		above[p.lower] = append(above[p.lower], p.upper)
+		below[p.upper] = append(below[p.upper], p.lower)
+	}
+	levels := make([]int, len(fits))
+	for i := range levels {
+		levels[i] = -1
+	}
+	var level func(i int) int
+	level = func(i int) int {
+		if levels[i] >= 0 {
+			return levels[i]
+		}
+		l := 0
+		for _, j := range below[i] {
+			l = max(l, level(j)+1)
+		}
+		levels[i] = l
+		return l
+	}
+	for i := range fits {
+		fits[i].level = level(i)
+	}
+	return above
+}
+
+// hiddenStretch returns the share of disk f's probes lying inside circle
+// other (away from other's edge) that found f's own edge right on f's
+// circle, and how many probes lie there.
+func hiddenStretch(f diskFit, other circle, pl *workPlane) (float64, int) {
+	floor := 0.3 * strengthFloor(f)
+	margin := 2 * pl.pixel
+	n, good := 0, 0
+	for _, s := range f.samples {
+		q := f.c.at(s.angle)
+		if other.dist(q) > -margin {
+			continue
+		}
+		n++
+		if !s.ok || s.strength < floor {
+			continue
+		}
+		w, ok := pl.toWork(s.u, s.v, 0)
+		if ok && math.Abs(f.c.dist(w)) <= 1.2*pl.pixel {
+			good++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return float64(good) / float64(n), n
+}
+
+// breakCycles drops the least certain pair of every cycle in the "lies
+// on" graph.
+func breakCycles(n int, pairs []pairOrder) []pairOrder {
+	for {
+		cyc := findCycle(n, pairs)
+		if cyc == nil {
+			return pairs
+		}
+		weakest := slices.MinFunc(cyc, func(a, b int) int {
+			switch {
+			case pairs[a].certainty < pairs[b].certainty:
+				return -1
+			case pairs[a].certainty > pairs[b].certainty:
+				return 1
+			}
+			return 0
+		})
+		pairs = slices.Delete(pairs, weakest, weakest+1)
+	}
+}
+
+// findCycle returns the indices of the pairs on a cycle, or nil.
+func findCycle(n int, pairs []pairOrder) []int {
+	out := make([][]int, n) // pair indices leaving each disk (upper -> lower)
+	for k, p := range pairs {
+		out[p.upper] = append(out[p.upper], k)
+	}
+	state := make([]int, n) // 0 new, 1 on the path, 2 done
+	var path []int
+	var found []int
+	var visit func(i int) bool
+	visit = func(i int) bool {
+		state[i] = 1
+		for _, k := range out[i] {
+			j := pairs[k].lower
+			path = append(path, k)
+			if state[j] == 1 {
+				for s := len(path) - 1; s >= 0; s-- {
+					found = append(found, path[s])
+					if pairs[path[s]].upper == j {
+						break
+					}
+				}
+				return true
+			}
+			if state[j] == 0 && visit(j) {
+				return true
+			}
+			path = path[:len(path)-1]
+		}
+		state[i] = 2
+		return false
+	}
+	for i := range n {
+		if state[i] == 0 && visit(i) {
+			return found
+		}
+	}
+	return nil
+}
