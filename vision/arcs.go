@@ -16,7 +16,8 @@ type arcParams struct {
 	tol          float64 // Douglas-Peucker tolerance (about one pixel)
 	minPts       int     // fewest points an arc may have
 	minR, maxR   float64 // plausible radii
-	maxRMS       float64 // largest RMS residual of an arc's fit
+	maxRMS       float64 // largest RMS residual of an arc's fit, plus rmsShare of its radius
+	rmsShare     float64
 	minTurn      float64 // radians: a smaller turn between segments is a straight line
 	maxTurn      float64 // radians: a larger turn is a corner
 	minSpan      float64 // radians: the smallest angle an arc must cover
@@ -92,7 +93,7 @@ func appendArc(pts []pt, p arcParams, out []arc) []arc {
 		ss += d * d
 	}
 	rms := math.Sqrt(ss / float64(len(pts)))
-	if rms > p.maxRMS {
+	if rms > p.maxRMS+p.rmsShare*c.R {
 		return out
 	}
 	a0 := pts[0].sub(c.C)

@@ -181,7 +181,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 		d.gray.CopyTo(&d.small)
 	}
 	gocv.GaussianBlur(d.small, &d.blurred, image.Pt(5, 5), 0, 0, gocv.BorderReplicate)
-	gocv.Canny(d.blurred, &d.edges, 30, 80)
+	gocv.Canny(d.blurred, &d.edges, 20, 50)
 	gocv.Sobel(d.blurred, &d.gx, gocv.MatTypeCV16S, 1, 0, 3, 1, 0, gocv.BorderReplicate)
 	gocv.Sobel(d.blurred, &d.gy, gocv.MatTypeCV16S, 0, 1, 3, 1, 0, gocv.BorderReplicate)
 	lap("edges")
@@ -230,7 +230,8 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		minPts:       10,
 		minR:         6 * px,
 		maxR:         float64(max(em.w, em.h)) * px,
-		maxRMS:       0.9 * px,
+		maxRMS:       1.0 * px,
+		rmsShare:     0.03,
 		minTurn:      0.3 * math.Pi / 180,
 		maxTurn:      70 * math.Pi / 180,
 		minSpan:      12 * math.Pi / 180,

@@ -133,7 +133,9 @@ func (p *workPlane) coverage(c circle, em edgeMap, others []circle) (float64, fl
 			continue
 		}
 		inFrame++
-		if insideAny(q, others, margin) {
+		// Inside another disk this one may be hidden; on another disk's
+		// outline an edge says nothing about this one.
+		if insideAny(q, others, margin) || onAny(q, others, margin) {
 			continue
 		}
 		valid++
@@ -155,6 +157,15 @@ func (p *workPlane) coverage(c circle, em edgeMap, others []circle) (float64, fl
 	}
 	h := runHits(hits, 4)
 	return float64(h) / float64(valid), float64(h) * 2 * math.Pi * c.R / float64(n) / p.pixel
+}
+
+func onAny(q pt, cs []circle, margin float64) bool {
+	for _, c := range cs {
+		if math.Abs(c.dist(q)) <= margin {
+			return true
+		}
+	}
+	return false
 }
 
 func insideAny(q pt, cs []circle, margin float64) bool {

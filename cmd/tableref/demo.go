@@ -17,7 +17,7 @@ import (
 var demoTable []byte
 
 // defaultCommand is what "tableref" runs with no arguments.
-const defaultCommand = "demo"
+const defaultCommand = "ui"
 
 func init() {
 	register(&command{

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"tableref/engine"
+	"tableref/engine/diskwars"
+	"tableref/engine/whdiskwars"
 )
 
 // Geometry is the name of the analysis with no ruleset: distances,
@@ -13,7 +15,10 @@ import (
 const Geometry = "geometry"
 
 // all lists every ruleset, one line each.
-var all = []engine.Ruleset{}
+var all = []engine.Ruleset{
+	diskwars.Ruleset{},
+	whdiskwars.Ruleset{},
+}
 
 // Lookup returns the ruleset with the given name; nil for "geometry".
 func Lookup(name string) (engine.Ruleset, error) {

@@ -1,0 +1,274 @@
+package calibration
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// Errors of chessboard images, for errors.Is.
+var (
+	// ErrNoBoard: no chessboard of the given size was found in an image.
+	ErrNoBoard = errors.New("no chessboard found")
+	// ErrImage: an image cannot be read or decoded.
+	ErrImage = errors.New("unreadable image")
+)
+
+// Gray is an 8-bit grey image, row by row, Width x Height bytes: the form
+// in which images reach OpenCV.
+type Gray struct {
+	Width, Height int
+	Pix           []byte
+}
+
+// GrayFromImage converts any image to grey (ITU-R 601 luma).
+func GrayFromImage(img image.Image) Gray {
+	b := img.Bounds()
+	g := Gray{Width: b.Dx(), Height: b.Dy(), Pix: make([]byte, b.Dx()*b.Dy())}
+	if gi, ok := img.(*image.Gray); ok {
+		for y := range g.Height {
+			copy(g.Pix[y*g.Width:(y+1)*g.Width], gi.Pix[y*gi.Stride:y*gi.Stride+g.Width])
+		}
+		return g
+	}
+	for y := range g.Height {
+		for x := range g.Width {
+			r, gg, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			g.Pix[y*g.Width+x] = uint8((19595*r + 38470*gg + 7471*bb + 1<<15) >> 24)
+		}
+	}
+	return g
+}
+
+// ReadGray reads an image file (PNG, JPEG, BMP, ... anything OpenCV
+// reads) as grey.
+func ReadGray(path string) (Gray, error) {
+	m := gocv.IMRead(path, gocv.IMReadGrayScale)
+	defer m.Close()
+	if m.Empty() {
+		return Gray{}, fmt.Errorf("%s: %w (missing, not an image, or a format OpenCV cannot decode)", path, ErrImage)
+	}
+	b, err := m.DataPtrUint8()
+	if err != nil || len(b) != m.Rows()*m.Cols() {
+		return Gray{}, fmt.Errorf("%s: %w: unexpected pixel layout", path, ErrImage)
+	}
+	return Gray{Width: m.Cols(), Height: m.Rows(), Pix: append([]byte(nil), b...)}, nil
+}
+
+func (g Gray) mat() (gocv.Mat, error) {
+	if g.Width <= 0 || g.Height <= 0 || len(g.Pix) != g.Width*g.Height {
+		return gocv.Mat{}, fmt.Errorf("%w: a %dx%d grey image with %d bytes", ErrImage, g.Width, g.Height, len(g.Pix))
+	}
+	return gocv.NewMatFromBytes(g.Height, g.Width, gocv.MatTypeCV8U, g.Pix)
+}
+
+func (g Gray) at(x, y float64) (float64, bool) {
+	xi, yi := int(math.Round(x)), int(math.Round(y))
+	if xi < 1 || yi < 1 || xi >= g.Width-1 || yi >= g.Height-1 {
+		return 0, false
+	}
+	var s float64
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			s += float64(g.Pix[(yi+dy)*g.Width+xi+dx])
+		}
+	}
+	return s / 9, true
+}
+
+// FindCorners finds the inner corners of board in g, refined to sub-pixel
+// precision, in the canonical order of Canonical.
+func FindCorners(g Gray, board Board) ([]Pixel, error) {
+	if err := board.Validate(); err != nil {
+		return nil, err
+	}
+	m, err := g.mat()
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	pts, ok := findCorners(m, board.Cols, board.Rows, gocv.CalibCBAdaptiveThresh|gocv.CalibCBNormalizeImage)
+	if !ok {
+		return nil, noBoardError(m, board)
+	}
+	return Canonical(g, board, pts), nil
+}
+
+// findCorners runs OpenCV's chessboard finder and cornerSubPix with the
+// settings of OpenCV's calibration sample (11x11 window, 30 iterations or
+// 0.001 px).
+func findCorners(m gocv.Mat, cols, rows int, flags gocv.CalibCBFlag) ([]Pixel, bool) {
+	corners := gocv.NewMat()
+	defer corners.Close()
+	if !gocv.FindChessboardCorners(m, image.Pt(cols, rows), &corners, flags) || corners.Rows()*corners.Cols() != cols*rows {
+		return nil, false
+	}
+	crit := gocv.NewTermCriteria(gocv.Count|gocv.EPS, 30, 0.001)
+	gocv.CornerSubPix(m, &corners, image.Pt(11, 11), image.Pt(-1, -1), crit)
+	data, err := corners.DataPtrFloat32()
+	if err != nil || len(data) != 2*cols*rows {
+		return nil, false
+	}
+	pts := make([]Pixel, cols*rows)
+	for i := range pts {
+		pts[i] = Pixel{float64(data[2*i]), float64(data[2*i+1])}
+	}
+	return pts, true
+}
+
+// noBoardError explains a failed search, naming the board size that was
+// found instead when the user seems to have counted squares rather than
+// inner corners or swapped the two numbers.
+func noBoardError(m gocv.Mat, b Board) error {
+	guesses := [][2]int{{b.Cols - 1, b.Rows - 1}, {b.Rows, b.Cols}, {b.Cols + 1, b.Rows + 1}}
+	for _, s := range guesses {
+		if s[0] < 3 || s[1] < 3 || s == [2]int{b.Cols, b.Rows} {
+			continue
+		}
+		if _, ok := findCorners(m, s[0], s[1], gocv.CalibCBAdaptiveThresh|gocv.CalibCBNormalizeImage|gocv.CalibCBFastCheck); ok {
+			return fmt.Errorf("%w with %dx%d inner corners, but one with %dx%d: --board counts inner corners (one fewer than the squares in each direction)",
+				ErrNoBoard, b.Cols, b.Rows, s[0], s[1])
+		}
+	}
+	return fmt.Errorf("%w with %dx%d inner corners: the whole board must be in view, flat, well lit and in focus",
+		ErrNoBoard, b.Cols, b.Rows)
+}
+
+// Canonical orders the corners of a board the same way whatever way it
+// was seen: the frame is right-handed as seen by the camera (x along a
+// row, y from row to row, turning like the image's u and v), and corner 0
+// is the inner corner next to a dark outer corner square (boards from
+// "tableref board" have a black top-left square). Where both candidates
+// are alike (the board's corner counts add up to an even number), corner
+// 0 is the one nearer the image's top-left.
+func Canonical(g Gray, b Board, pts []Pixel) []Pixel {
+	if len(pts) != b.Cols*b.Rows {
+		return pts
+	}
+	out := append([]Pixel(nil), pts...)
+	c0, c1, cn := out[0], out[1], out[b.Cols]
+	if (c1.U-c0.U)*(cn.V-c0.V)-(c1.V-c0.V)*(cn.U-c0.U) < 0 {
+		// Mirrored: reverse the order of the rows.
+		for j := range b.Rows / 2 {
+			for i := range b.Cols {
+				a, z := j*b.Cols+i, (b.Rows-1-j)*b.Cols+i
+				out[a], out[z] = out[z], out[a]
+			}
+		}
+	}
+	if (b.Cols+b.Rows)%2 == 1 {
+		if dark, ok := outerCornerDark(g, b, out); ok && !dark {
+			reverse(out)
+		}
+		return out
+	}
+	first, last := out[0], out[len(out)-1]
+	if last.U+last.V < first.U+first.V {
+		reverse(out)
+	}
+	return out
+}
+
+func reverse(p []Pixel) {
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+}
+
+// outerCornerDark reports whether the outer square diagonal to corner 0
+// is darker than its neighbour along the first row.
+func outerCornerDark(g Gray, b Board, p []Pixel) (dark, ok bool) {
+	c0, c1, cn := p[0], p[1], p[b.Cols]
+	ax, ay := c1.U-c0.U, c1.V-c0.V // one square along a row
+	bx, by := cn.U-c0.U, cn.V-c0.V // one square to the next row
+	corner, ok1 := g.at(c0.U-0.5*ax-0.5*bx, c0.V-0.5*ay-0.5*by)
+	next, ok2 := g.at(c0.U+0.5*ax-0.5*bx, c0.V+0.5*ay-0.5*by)
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	return corner < next, true
+}
+
+// CalibrateLens computes the camera's intrinsics and lens distortion from
+// several views of board (OpenCV's calibrateCamera with its default
+// flags: five distortion coefficients, free aspect ratio and principal
+// point). Each view holds the board's corners as FindCorners returns
+// them, on frames of w x h pixels.
+func CalibrateLens(views [][]Pixel, board Board, w, h int) (Lens, error) {
+	if err := board.Validate(); err != nil {
+		return Lens{}, err
+	}
+	if len(views) < MinViews {
+		return Lens{}, fmt.Errorf("%w: calibrating a lens needs the board in at least %d views, got %d", ErrDegenerate, MinViews, len(views))
+	}
+	obj := gocv.NewPoints3fVector()
+	defer obj.Close()
+	img := gocv.NewPoints2fVector()
+	defer img.Close()
+	corners := board.Corners()
+	for _, v := range views {
+		if len(v) != len(corners) {
+			return Lens{}, fmt.Errorf("%w: a view has %d corners, the board %d", ErrDegenerate, len(v), len(corners))
+		}
+		if err := appendView(obj, img, corners3(board), v); err != nil {
+			return Lens{}, err
+		}
+	}
+	k, d, rms := calibrateCamera(obj, img, w, h)
+	cam := Camera{Width: w, Height: h, Intrinsics: k, Distortion: d}
+	if err := cam.Validate(); err != nil || math.IsNaN(rms) {
+		return Lens{}, fmt.Errorf("calibration failed: %w", ErrDegenerate)
+	}
+	return Lens{Camera: cam, Source: SourceChessboard, RMSPx: rms, Views: len(views)}, nil
+}
+
+// MinViews is the fewest views of the board CalibrateLens accepts.
+const MinViews = 3
+
+func corners3(b Board) []gocv.Point3f {
+	var out []gocv.Point3f
+	for _, c := range b.Corners() {
+		// Object points in millimetres, as OpenCV's samples use.
+		out = append(out, gocv.Point3f{X: float32(c.X * 10), Y: float32(c.Y * 10)})
+	}
+	return out
+}
+
+func appendView(obj gocv.Points3fVector, img gocv.Points2fVector, o []gocv.Point3f, v []Pixel) error {
+	ov := gocv.NewPoint3fVectorFromPoints(o)
+	defer ov.Close()
+	pts := make([]gocv.Point2f, len(v))
+	for i, p := range v {
+		pts[i] = gocv.Point2f{X: float32(p.U), Y: float32(p.V)}
+	}
+	iv := gocv.NewPoint2fVectorFromPoints(pts)
+	defer iv.Close()
+	obj.Append(ov)
+	img.Append(iv)
+	return nil
+}
+
+// calibrateCamera calls OpenCV and copies the results out of the Mats.
+func calibrateCamera(obj gocv.Points3fVector, img gocv.Points2fVector, w, h int) (Intrinsics, Distortion, float64) {
+	k := gocv.NewMat()
+	defer k.Close()
+	d := gocv.NewMat()
+	defer d.Close()
+	rv := gocv.NewMat()
+	defer rv.Close()
+	tv := gocv.NewMat()
+	defer tv.Close()
+	rms := gocv.CalibrateCamera(obj, img, image.Pt(w, h), &k, &d, &rv, &tv, 0)
+	if k.Rows() != 3 || k.Cols() != 3 || d.Total() < 5 {
+		return Intrinsics{}, Distortion{}, math.NaN()
+	}
+	in := Intrinsics{FX: k.GetDoubleAt(0, 0), FY: k.GetDoubleAt(1, 1), CX: k.GetDoubleAt(0, 2), CY: k.GetDoubleAt(1, 2)}
+	dd, err := d.DataPtrFloat64()
+	if err != nil || len(dd) < 5 {
+		return Intrinsics{}, Distortion{}, math.NaN()
+	}
+	return in, Distortion{dd[0], dd[1], dd[2], dd[3], dd[4]}, rms
+}

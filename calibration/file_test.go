@@ -1,0 +1,147 @@
+package calibration
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tableref/models"
+)
+
+func sampleCalibration(t testing.TB) *Calibration {
+	t.Helper()
+	board := Board{Cols: 9, Rows: 6, SquareMM: 30}
+	pose := lookAt(Vec3{30, -25, -90}, Vec3{12, 8, 0})
+	corners := project(t, testCamera, pose, board.Corners())
+	c, err := FromBoard(Lens{Camera: testCamera, Source: SourceChessboard, RMSPx: 0.31, Views: 12}, board, corners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestFileRoundTrip(t *testing.T) {
+	c := sampleCalibration(t)
+	path := filepath.Join(t.TempDir(), "sub", "calibration.json")
+	if err := Save(path, c); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Lens != c.Lens || *got.Board != *c.Board || got.Quality != c.Quality {
+		t.Errorf("round trip: got %+v, want %+v", got, c)
+	}
+	for _, q := range []models.TablePoint{{X: 0, Y: 0}, {X: 40, Y: 30}} {
+		a, _ := c.ImageFromTable(q, 0.2)
+		b, err := got.ImageFromTable(q, 0.2)
+		if err != nil || math.Hypot(a.U-b.U, a.V-b.V) > 1e-6 {
+			t.Errorf("after a round trip %v maps to %v (%v), before to %v", q, b, err, a)
+		}
+	}
+}
+
+func TestCorruptFilesAreClearErrors(t *testing.T) {
+	good, err := Marshal(sampleCalibration(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(old, new string) string {
+		if !strings.Contains(string(good), old) {
+			t.Fatalf("sample file lacks %q", old)
+		}
+		return strings.Replace(string(good), old, new, 1)
+	}
+	cases := []struct {
+		name, data string
+		want       error
+		says       string
+	}{
+		{"empty file", "", ErrCorrupt, "EOF"},
+		{"not JSON", "calibration", ErrCorrupt, "invalid character"},
+		{"truncated", string(good[:len(good)/2]), ErrCorrupt, "unexpected EOF"},
+		{"a layout file", `{"version": 1, "disks": []}`, ErrCorrupt, "format"},
+		{"a newer version", edit(`"version": 1`, `"version": 2`), ErrVersion, "version 2"},
+		{"no lens", edit(`"lens"`, `"lenses"`), ErrCorrupt, "lens"},
+		{"zero focal length", edit(`"camera_matrix": [
+      [
+        1000,`, `"camera_matrix": [
+      [
+        0,`), ErrCorrupt, "focal"},
+		{"three distortion coefficients", edit(`"distortion": [`, `"distortion": [1, 2, 3], "x": [`), ErrCorrupt, "coefficients"},
+		{"negative image size", edit(`"width": 1280`, `"width": -1280`), ErrCorrupt, "image size"},
+		{"unknown lens source", edit(`"source": "chessboard"`, `"source": "magic"`), ErrCorrupt, "magic"},
+		{"trailing data", string(good) + "{}", ErrCorrupt, "after"},
+		{"homography of another table", edit(`"homography": [
+    [`, `"homography": [
+    [ 7,`), ErrCorrupt, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse([]byte(c.data))
+			if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.says) {
+				t.Errorf("got %v, want %v saying %q", err, c.want, c.says)
+			}
+		})
+	}
+}
+
+func TestLoadNamesTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cal.json")
+	if err := os.WriteFile(path, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(path)
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), path) {
+		t.Errorf("got %v, want ErrCorrupt naming %s", err, path)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: got %v, want os.ErrNotExist", err)
+	}
+}
+
+func TestCheckFrame(t *testing.T) {
+	c := sampleCalibration(t)
+	if err := c.CheckFrame(1280, 720); err != nil {
+		t.Errorf("same size: got %v, want nil", err)
+	}
+	if err := c.CheckFrame(1920, 1080); !errors.Is(err, ErrMismatch) {
+		t.Errorf("other size: got %v, want ErrMismatch", err)
+	}
+}
+
+// FuzzParse: any input gives a calibration or an error wrapping
+// ErrCorrupt or ErrVersion, never a panic; what parses writes back and
+// parses again.
+func FuzzParse(f *testing.F) {
+	good, err := Marshal(sampleCalibration(f))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add([]byte(`{"format":"tableref-calibration","version":1}`))
+	f.Add([]byte(`{"format":"tableref-calibration","version":1,"image":{"width":1,"height":1},"lens":{"camera_matrix":[[1,0,0],[0,1,0],[0,0,1]],"distortion":[0,0,0,0,0],"source":"estimated"},"pose":{"rvec":[0,0,0],"tvec_cm":[0,0,1]},"homography":[[1,0,0],[0,1,0],[0,0,1]]}`))
+	f.Add([]byte(`[]`))
+	f.Add([]byte(`null`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse(data)
+		if err != nil {
+			if !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrVersion) {
+				t.Fatalf("error %v wraps neither ErrCorrupt nor ErrVersion", err)
+			}
+			return
+		}
+		out, err := Marshal(c)
+		if err != nil {
+			t.Fatalf("parsed but cannot write back: %v", err)
+		}
+		if _, err := Parse(out); err != nil {
+			t.Fatalf("written back but cannot parse again: %v\n%s", err, bytes.TrimSpace(out))
+		}
+	})
+}

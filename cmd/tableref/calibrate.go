@@ -1,0 +1,293 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"tableref/calibration"
+)
+
+func init() {
+	register(&command{
+		name:    "calibrate",
+		summary: "calibrate the camera and the table plane from photos of a printed chessboard",
+		usage: `Usage: tableref calibrate --board COLSxROWS --square-mm MM [--plane IMAGE] [--lens FILE] [--out FILE] IMAGES...
+
+Teaches tableref how the camera sees the table, so that it can measure in
+centimetres. Print a chessboard ("tableref board" makes one), glue or tape
+it flat, then:
+
+ 1. lens: take 10 to 20 photos of the board with the camera you will use,
+    in the same resolution, the board held at different angles and places,
+    filling much of the frame in some of them;
+ 2. table: lay the board flat on the table and take one photo with the
+    camera where it will stay during the game (--plane). The board defines
+    the table frame: the origin is its first inner corner (next to the
+    black corner square), x along its rows, y along its columns, in cm.
+
+--board counts INNER corners (one fewer than the squares each way: a board
+of 10x7 squares has 9x6 inner corners). --square-mm is the side of one
+printed square; measure it on the print with a ruler.
+
+Without --plane, the first image is taken as the board lying on the table.
+With --lens FILE and no IMAGES, the lens of an earlier calibration is kept
+and only the table plane is measured again (after moving the camera).
+Photos where the board is not found are skipped with a warning; at least
+3 are needed. The result goes to --out (default: the user's configuration
+directory, shown in the summary) and a summary is printed: RMS
+reprojection error, scale check and expected uncertainty in mm.
+
+Options:
+  --board COLSxROWS  inner corners of the board (default 9x6)
+  --square-mm MM     side of a square in millimetres (required)
+  --plane IMAGE      photo of the board lying flat on the table
+  --lens FILE        reuse the lens of this calibration file
+  --out FILE         where to write the calibration
+  --format FORMAT    text (default) or json: the summary's form
+
+Examples:
+  tableref calibrate --board 9x6 --square-mm 30 --plane table.jpg shots/*.jpg
+  tableref calibrate --board 9x6 --square-mm 25 --out cam.json left*.jpg
+  tableref calibrate --board 9x6 --square-mm 30 --lens cam.json --plane moved.jpg --out cam2.json
+`,
+		run: runCalibrate,
+	})
+}
+
+type calibrateOpts struct {
+	board      calibration.Board
+	plane      string
+	lens, out  string
+	format     string
+	images     []string
+	defaultOut bool
+}
+
+func parseCalibrate(args []string) (calibrateOpts, error) {
+	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
+	board := fs.String("board", "9x6", "")
+	square := fs.Float64("square-mm", 0, "")
+	var o calibrateOpts
+	fs.StringVar(&o.plane, "plane", "", "")
+	fs.StringVar(&o.lens, "lens", "", "")
+	fs.StringVar(&o.out, "out", "", "")
+	fs.StringVar(&o.format, "format", "text", "")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return o, err
+	}
+	o.images = pos
+	cols, rows, err := parseSize(*board)
+	if err != nil {
+		return o, usageError("--board: %v", err)
+	}
+	o.board = calibration.Board{Cols: cols, Rows: rows, SquareMM: *square}
+	if *square == 0 {
+		return o, usageError("--square-mm is required: the side of one printed square in millimetres")
+	}
+	if err := o.board.Validate(); err != nil {
+		return o, usageError("%v", err)
+	}
+	if o.format != "text" && o.format != "json" {
+		return o, usageError("unknown format %q: use text or json", o.format)
+	}
+	switch {
+	case o.lens == "" && len(o.images) == 0:
+		return o, usageError("give the photos of the board (or --lens FILE with --plane IMAGE)")
+	case o.lens != "" && len(o.images) > 0:
+		return o, usageError("--lens reuses a calibrated lens: give no lens photos with it")
+	case o.lens != "" && o.plane == "":
+		return o, usageError("--lens needs --plane: the photo of the board lying on the table")
+	}
+	if o.out == "" {
+		if o.out, err = calibration.DefaultPath(); err != nil {
+			return o, err
+		}
+		o.defaultOut = true
+	}
+	return o, nil
+}
+
+// parseSize reads "9x6".
+func parseSize(s string) (int, int, error) {
+	a, b, ok := strings.Cut(strings.ToLower(s), "x")
+	c, err1 := strconv.Atoi(strings.TrimSpace(a))
+	r, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || c <= 0 || r <= 0 {
+		return 0, 0, fmt.Errorf("%q is not a size like 9x6", s)
+	}
+	return c, r, nil
+}
+
+func runCalibrate(args []string, e *env) error {
+	o, err := parseCalibrate(args)
+	if err != nil {
+		return err
+	}
+	lens, err := calibrateLens(o, e)
+	if err != nil {
+		return err
+	}
+	plane := o.plane
+	if plane == "" {
+		plane = o.images[0]
+	}
+	g, err := calibration.ReadGray(plane)
+	if err != nil {
+		return err
+	}
+	if g.Width != lens.Width || g.Height != lens.Height {
+		return fmt.Errorf("%s is %dx%d but the lens was calibrated on %dx%d images: use the same camera mode for every photo",
+			plane, g.Width, g.Height, lens.Width, lens.Height)
+	}
+	corners, err := calibration.FindCorners(g, o.board)
+	if err != nil {
+		return fmt.Errorf("table plane %s: %w", plane, err)
+	}
+	cal, err := calibration.FromBoard(lens, o.board, corners)
+	if err != nil {
+		return fmt.Errorf("table plane %s: %w", plane, err)
+	}
+	if err := calibration.Save(o.out, cal); err != nil {
+		return err
+	}
+	if o.format == "json" {
+		return writeJSON(e.stdout, calibrationSummary(cal, o.out))
+	}
+	return writeCalibrationText(e.stdout, cal, o.out, plane)
+}
+
+// calibrateLens calibrates from the photos, or loads the lens of --lens.
+func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
+	if o.lens != "" {
+		c, err := calibration.Load(o.lens)
+		if err != nil {
+			return calibration.Lens{}, err
+		}
+		return c.Lens, nil
+	}
+	var views [][]calibration.Pixel
+	var w, h int
+	var first string
+	var firstErr error
+	bar := newProgress(e.stderr, len(o.images))
+	for i, path := range o.images {
+		bar.show(i, filepath.Base(path))
+		g, err := calibration.ReadGray(path)
+		if err != nil {
+			bar.done()
+			return calibration.Lens{}, err
+		}
+		if first == "" {
+			first, w, h = path, g.Width, g.Height
+		} else if g.Width != w || g.Height != h {
+			bar.done()
+			return calibration.Lens{}, fmt.Errorf("images of different sizes: %s is %dx%d, %s is %dx%d; every photo must come from the same camera mode",
+				first, w, h, path, g.Width, g.Height)
+		}
+		c, err := calibration.FindCorners(g, o.board)
+		if err != nil {
+			bar.warn(fmt.Sprintf("%s: %v (skipped)", path, err))
+			if firstErr == nil {
+				firstErr = fmt.Errorf("%s: %w", path, err)
+			}
+			if len(o.images) == 1 {
+				bar.done()
+				return calibration.Lens{}, fmt.Errorf("%s: %w", path, err)
+			}
+			continue
+		}
+		views = append(views, c)
+	}
+	bar.show(len(o.images), "")
+	bar.done()
+	if len(views) == 0 {
+		return calibration.Lens{}, fmt.Errorf("the board was found in none of the %d photos; the first said: %w", len(o.images), firstErr)
+	}
+	if len(views) < calibration.MinViews {
+		return calibration.Lens{}, fmt.Errorf("the %s board was found in %d of %d photos; at least %d are needed",
+			fmt.Sprintf("%dx%d", o.board.Cols, o.board.Rows), len(views), len(o.images), calibration.MinViews)
+	}
+	return calibration.CalibrateLens(views, o.board, w, h)
+}
+
+// progress draws a bar on a terminal line: "[=====     ] 7/14 left07.jpg".
+type progress struct {
+	w     io.Writer
+	total int
+	last  int
+}
+
+func newProgress(w io.Writer, total int) *progress { return &progress{w: w, total: total} }
+
+func (p *progress) show(i int, name string) {
+	const width = 30
+	fill := width * i / max(p.total, 1)
+	line := fmt.Sprintf("\r[%s%s] %d/%d %s", strings.Repeat("=", fill), strings.Repeat(" ", width-fill), i, p.total, name)
+	pad := max(p.last-len(line), 0)
+	fmt.Fprint(p.w, line+strings.Repeat(" ", pad))
+	p.last = len(line)
+}
+
+func (p *progress) warn(msg string) {
+	fmt.Fprintf(p.w, "\r%s\r%s\n", strings.Repeat(" ", p.last), msg)
+	p.last = 0
+}
+
+func (p *progress) done() { fmt.Fprintln(p.w) }
+
+type calibrationJSON struct {
+	File       string    `json:"file"`
+	Width      int       `json:"width"`
+	Height     int       `json:"height"`
+	Lens       string    `json:"lens"`
+	Views      int       `json:"views"`
+	RMSPx      float64   `json:"rms_px"`
+	PlaneRMSPx float64   `json:"plane_rms_px"`
+	Scale      float64   `json:"scale"`
+	CameraCm   float64   `json:"camera_height_cm"`
+	CentreMM   float64   `json:"uncertainty_centre_mm"`
+	EdgeMM     float64   `json:"uncertainty_edge_mm"`
+	CornerMM   float64   `json:"uncertainty_corner_mm"`
+	FX         float64   `json:"fx"`
+	FY         float64   `json:"fy"`
+	Distortion []float64 `json:"distortion"`
+}
+
+func calibrationSummary(c *calibration.Calibration, path string) calibrationJSON {
+	l, q := c.Lens, c.Quality
+	return calibrationJSON{File: path, Width: l.Width, Height: l.Height, Lens: l.Source, Views: l.Views,
+		RMSPx: q.RMSPx, PlaneRMSPx: q.PlaneRMSPx, Scale: q.Scale, CameraCm: float64(c.Plane.EyeHeight),
+		CentreMM: q.Uncertainty.CentreMM, EdgeMM: q.Uncertainty.EdgeMM, CornerMM: q.Uncertainty.CornerMM,
+		FX: l.FX, FY: l.FY, Distortion: []float64{l.K1, l.K2, l.P1, l.P2, l.K3}}
+}
+
+func writeCalibrationText(w io.Writer, c *calibration.Calibration, path, plane string) error {
+	l, q := c.Lens, c.Quality
+	var b strings.Builder
+	fmt.Fprintf(&b, "Calibration written to %s\n\n", path)
+	fmt.Fprintf(&b, "Camera       %dx%d, fx %.1f fy %.1f px, centre (%.1f, %.1f), distortion k1 %.3f k2 %.3f k3 %.3f\n",
+		l.Width, l.Height, l.FX, l.FY, l.CX, l.CY, l.K1, l.K2, l.K3)
+	fmt.Fprintf(&b, "Lens RMS     %.3f px over %d views (%s)\n", q.RMSPx, l.Views, judgeRMS(q.RMSPx))
+	fmt.Fprintf(&b, "Table plane  %s: %d corners, RMS %.3f px; camera %.1f cm above the table\n",
+		filepath.Base(plane), q.PlanePoints, q.PlaneRMSPx, float64(c.Plane.EyeHeight))
+	fmt.Fprintf(&b, "Scale check  measured square / declared: %.4f (rows %.4f, columns %.4f)\n", q.Scale, q.ScaleX, q.ScaleY)
+	fmt.Fprintf(&b, "Uncertainty  one point, 1 sigma: %.2f mm at the centre, %.2f mm at the edges, %.2f mm in the corners of the view\n",
+		q.Uncertainty.CentreMM, q.Uncertainty.EdgeMM, q.Uncertainty.CornerMM)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func judgeRMS(rms float64) string {
+	switch {
+	case rms < 0.5:
+		return "good"
+	case rms < 1:
+		return "fair: sharper photos or a flatter board would help"
+	}
+	return "poor: check --square-mm, that the board is flat, and blurred photos"
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tableref/calibration"
+)
+
+func opencvPhotos(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "..", "calibration", "testdata", "opencv", "left*.jpg"))
+	if err != nil || len(files) != 13 {
+		t.Fatalf("got %d OpenCV sample photos (%v), want 13", len(files), err)
+	}
+	return files
+}
+
+func TestCalibrateOnOpenCVPhotos(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "cal.json")
+	args := append([]string{"calibrate", "--board", "9x6", "--square-mm", "25", "--out", out}, opencvPhotos(t)...)
+	code, stdout, stderr := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Lens RMS     0.409 px over 13 views", "Scale check", "Uncertainty", out} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "13/13") {
+		t.Errorf("progress bar: got %q, want it to reach 13/13", stderr)
+	}
+	c, err := calibration.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Re-level the table with the saved lens and another photo as plane.
+	out2 := filepath.Join(t.TempDir(), "cal2.json")
+	code, _, stderr = runCLI(t, "", "calibrate", "--square-mm", "25", "--lens", out, "--plane", opencvPhotos(t)[4], "--out", out2, "--format", "json")
+	if code != 0 {
+		t.Fatalf("--lens: exit %d: %s", code, stderr)
+	}
+	c2, err := calibration.Load(out2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c2.Lens != c.Lens {
+		t.Errorf("--lens: got lens %+v, want %+v", c2.Lens, c.Lens)
+	}
+}
+
+func TestCalibrateBadInput(t *testing.T) {
+	photos := opencvPhotos(t)
+	dir := t.TempDir()
+	small := filepath.Join(dir, "small.png")
+	writePNG(t, small, image.NewGray(image.Rect(0, 0, 320, 240)))
+	blank := filepath.Join(dir, "blank.png")
+	writePNG(t, blank, image.NewGray(image.Rect(0, 0, 640, 480)))
+	corrupt := filepath.Join(dir, "corrupt.json")
+	if err := os.WriteFile(corrupt, []byte(`{"format": "tableref-calibration", "version": 1`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.json")
+	cases := []struct {
+		name string
+		args []string
+		code int
+		says string
+	}{
+		{"no square size", []string{"--out", out, photos[0]}, 2, "--square-mm is required"},
+		{"a bad board size", []string{"--board", "nine", "--square-mm", "25", photos[0]}, 2, "not a size"},
+		{"no photos", []string{"--square-mm", "25"}, 2, "give the photos"},
+		{"squares counted instead of corners", append([]string{"--board", "10x7", "--square-mm", "25", "--out", out}, photos[:3]...), 1, "one with 9x6"},
+		{"no board in the photos", []string{"--square-mm", "25", "--out", out, blank, blank, blank}, 1, "no chessboard found"},
+		{"an unreadable image", []string{"--square-mm", "25", "--out", out, photos[0], "calibrate_test.go"}, 1, "unreadable image"},
+		{"a missing image", []string{"--square-mm", "25", "--out", out, filepath.Join(dir, "missing.jpg")}, 1, "unreadable image"},
+		{"images of different sizes", []string{"--square-mm", "25", "--out", out, photos[0], small}, 1, "different sizes"},
+		{"a plane without the board", append([]string{"--square-mm", "25", "--out", out, "--plane", blank}, photos...), 1, "no chessboard found"},
+		{"a corrupt lens file", []string{"--square-mm", "25", "--out", out, "--lens", corrupt, "--plane", photos[0]}, 1, "corrupt calibration file"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, "", append([]string{"calibrate"}, c.args...)...)
+			if code != c.code || !strings.Contains(stderr, c.says) {
+				t.Errorf("got exit %d, stderr %q; want exit %d saying %q", code, stderr, c.code, c.says)
+			}
+		})
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a failed calibration wrote %s", out)
+	}
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The printed board has its physical size in the PNG and is found by the
+// calibration with corner 0 next to the black top-left square.
+func TestBoardIsPrintableAndFound(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "board.png")
+	code, stdout, stderr := runCLI(t, "", "board", "--squares", "10x7", "--square-mm", "20", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "--board 9x6 --square-mm 20") {
+		t.Errorf("output lacks the calibrate command line:\n%s", stdout)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(data, []byte("pHYs"))
+	if i < 0 {
+		t.Fatal("no pHYs chunk")
+	}
+	ppm := binary.BigEndian.Uint32(data[i+4:])
+	if want := uint32(math.Round(300 / 0.0254)); ppm != want || data[i+12] != 1 {
+		t.Errorf("pHYs: got %d px per unit %d, want %d px per metre", ppm, data[i+12], want)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the PNG does not decode: %v", err)
+	}
+	corners, err := calibration.FindCorners(calibration.GrayFromImage(img), calibration.Board{Cols: 9, Rows: 6, SquareMM: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := 20 / 25.4 * 300
+	margin := math.Round(10 / 25.4 * 300)
+	want := calibration.Pixel{U: margin + sq, V: margin + sq}
+	if d := math.Hypot(corners[0].U-want.U, corners[0].V-want.V); d > 1.5 {
+		t.Errorf("corner 0: got %v, want %v (next to the black square)", corners[0], want)
+	}
+	if corners[1].U <= corners[0].U || corners[9].V <= corners[0].V {
+		t.Errorf("corner order: got 0 %v, 1 %v, 9 %v; want x to the right and y down", corners[0], corners[1], corners[9])
+	}
+}
+
+func TestBoardBadInput(t *testing.T) {
+	cases := [][]string{
+		{"--squares", "10x7"},
+		{"--out", "x.png", "--squares", "2x2"},
+		{"--out", "x.png", "--dpi", "72"},
+		{"--out", "x.png", "--square-mm", "-3"},
+	}
+	for _, args := range cases {
+		if code, _, _ := runCLI(t, "", append([]string{"board"}, args...)...); code != 2 {
+			t.Errorf("board %v: got exit %d, want 2", args, code)
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"tableref/calibration"
+	"tableref/models"
+	"tableref/vision"
+)
+
+func init() {
+	register(&command{
+		name:    "detect",
+		summary: "find the disks and tokens in an image, a video, a folder of images or a camera",
+		usage: `Usage: tableref detect [--calibration CAL.json] [--max-frames N] IMAGE | VIDEO | FOLDER
+       tableref detect [--calibration CAL.json] --camera N
+
+Looks at the table and prints what is on it as a layout (JSON, the format
+"tableref analyze" reads): every disk with its centre and radius in
+centimetres (x, y, r) and in pixels (px, py, pr), its stacking level z and
+rim colour, and every token with the disks it touches. One image gives one
+layout; a video, a folder or a camera gives one layout per frame, one JSON
+object a line (JSON Lines). A summary (frames, frames per second,
+milliseconds per stage, frames skipped) goes to standard error.
+
+Without a calibration ("tableref calibrate" makes one) positions are in
+pixels only, and tableref says so.
+
+Options:
+  --calibration FILE  the calibration to use (default: none)
+  --camera N          read camera N instead of a file
+  --max-frames N      stop after N frames (default: all; 0 = all)
+
+Examples:
+  tableref detect --calibration table.cal.json photo.jpg > layout.json
+  tableref detect --calibration table.cal.json game.mp4 > game.jsonl
+  tableref detect --camera 0 --max-frames 100
+  tableref detect photo.jpg | tableref analyze --format text -
+`,
+		run: runDetect,
+	})
+}
+
+func runDetect(args []string, e *env) error {
+	fs := flag.NewFlagSet("detect", flag.ContinueOnError)
+	calPath := fs.String("calibration", "", "")
+	camera := fs.Int("camera", -1, "")
+	maxFrames := fs.Int("max-frames", 0, "")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	spec := ""
+	switch {
+	case *camera >= 0 && len(pos) == 0:
+		spec = fmt.Sprintf("camera:%d", *camera)
+	case *camera < 0 && len(pos) == 1:
+		spec = pos[0]
+	default:
+		return usageError("give one image, video or folder, or --camera N")
+	}
+	var cal *calibration.Calibration
+	if *calPath != "" {
+		if cal, err = calibration.Load(*calPath); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(e.stderr, "tableref detect: warning: no calibration given; positions are in pixels, not centimetres")
+	}
+	src, err := vision.Open(spec)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	det := vision.NewDetector(vision.Options{Calibration: cal})
+	defer det.Close()
+	return detectFrames(src, det, *maxFrames, e)
+}
+
+// detectSummary tallies a detection run for the report on stderr.
+type detectSummary struct {
+	frames, skipped int
+	stages          map[string]time.Duration
+	order           []string
+	took            time.Duration
+}
+
+func (s *detectSummary) add(r vision.Result) {
+	for _, st := range r.Stages {
+		if _, ok := s.stages[st.Name]; !ok {
+			s.order = append(s.order, st.Name)
+		}
+		s.stages[st.Name] += st.Took
+	}
+}
+
+func (s *detectSummary) write(w io.Writer, name string) {
+	fps := 0.0
+	if s.took > 0 {
+		fps = float64(s.frames) / s.took.Seconds()
+	}
+	var parts []string
+	for _, n := range s.order {
+		parts = append(parts, fmt.Sprintf("%s %.1f", n, float64(s.stages[n].Microseconds())/1000/float64(max(s.frames, 1))))
+	}
+	fmt.Fprintf(w, "tableref detect: %s: %d frames, %d skipped, %.1f frames/s; ms per frame: %s\n",
+		name, s.frames, s.skipped, fps, strings.Join(parts, ", "))
+}
+
+func detectFrames(src vision.Source, det *vision.Detector, maxFrames int, e *env) error {
+	frame := gocv.NewMat()
+	defer frame.Close()
+	sum := &detectSummary{stages: map[string]time.Duration{}}
+	start := time.Now()
+	single := false
+	var results []models.Layout
+	enc := json.NewEncoder(e.stdout)
+	for n := 0; maxFrames == 0 || n < maxFrames; n++ {
+		err := src.Next(&frame)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if errors.Is(err, vision.ErrSourceGone) {
+			sum.took = time.Since(start)
+			sum.write(e.stderr, src.Name())
+			return err
+		}
+		if err != nil {
+			sum.skipped++
+			fmt.Fprintf(e.stderr, "tableref detect: skipped frame %d: %v\n", n, err)
+			continue
+		}
+		res, err := det.Detect(frame)
+		if err != nil {
+			sum.skipped++
+			fmt.Fprintf(e.stderr, "tableref detect: skipped frame %d: %v\n", n, err)
+			continue
+		}
+		sum.frames++
+		sum.add(res)
+		res.Layout.Source = fmt.Sprintf("%s frame %d", src.Name(), n)
+		results = append(results, res.Layout)
+		if len(results) > 1 || !isSingleImage(src) {
+			for _, l := range results {
+				if err := enc.Encode(l); err != nil {
+					return err
+				}
+			}
+			results = results[:0]
+		} else {
+			single = true
+		}
+	}
+	sum.took = time.Since(start)
+	if single && len(results) == 1 {
+		data, err := models.Marshal(results[0])
+		if err != nil {
+			return err
+		}
+		if _, err := e.stdout.Write(data); err != nil {
+			return err
+		}
+	}
+	sum.write(e.stderr, src.Name())
+	if sum.frames == 0 {
+		return fmt.Errorf("no frame could be read from %s", src.Name())
+	}
+	return nil
+}
+
+// isSingleImage reports whether the source is one image file, whose
+// layout is printed indented rather than as a JSON line.
+func isSingleImage(src vision.Source) bool {
+	return src.Name() != "" && vision.IsImageFile(src.Name())
+}

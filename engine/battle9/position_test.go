@@ -1,0 +1,121 @@
+package battle9
+
+import (
+	"errors"
+	"testing"
+)
+
+var positionFixtures = []string{
+	"dwarfs:orcs 4k4/9/9/9/9/9/9/9/4K4 1",
+	"humans:undead lgwsksgwl/zzzzzzzzz/9/9/9/9/9/FAARMRAAF/4K4 2",
+	"elves:elves k3k3k/9/9/4A4/9/9/9/9/K3K3K 1",
+	"orcs:dwarfs 9/9/9/9/9/9/9/9/9 1",
+	"dwarfs:dwarfs kkkkkkkkk/wwwwwwwww/hhhhhhhhh/9/9/9/TTTTTTTTT/RRRRRRRRR/KKKKKKKKK 2",
+}
+
+func TestPositionRoundTrip(t *testing.T) {
+	for _, text := range positionFixtures {
+		p, err := ParsePosition(text, DefaultTable())
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if got := p.String(); got != text {
+			t.Errorf("round trip: got %q, want %q", got, text)
+		}
+		q, err := ParsePosition(p.String(), DefaultTable())
+		if err != nil || !q.Equal(p) {
+			t.Errorf("%q: parsed again, got a different position (%v)", text, err)
+		}
+	}
+}
+
+func TestParsePositionErrors(t *testing.T) {
+	cases := []struct{ name, text string }{
+		{"two fields", "dwarfs:orcs 9/9/9/9/9/9/9/9/9"},
+		{"one race", "dwarfs 9/9/9/9/9/9/9/9/9 1"},
+		{"unknown race", "dwarfs:gnomes 9/9/9/9/9/9/9/9/9 1"},
+		{"letter of another race", "dwarfs:orcs 9/9/9/9/9/9/9/9/4M4 1"},
+		{"not a letter", "dwarfs:orcs 9/9/9/9/9/9/9/9/4?4 1"},
+		{"zero as a run", "dwarfs:orcs 9/9/9/9/9/9/9/9/09 1"},
+		{"bad side", "dwarfs:orcs 9/9/9/9/9/9/9/9/9 3"},
+		{"empty", ""},
+	}
+	for _, c := range cases {
+		if _, err := ParsePosition(c.text, DefaultTable()); !errors.Is(err, ErrPosition) {
+			t.Errorf("%s: %q: got %v, want ErrPosition", c.name, c.text, err)
+		}
+	}
+}
+
+func TestDiagram(t *testing.T) {
+	p, _ := ParsePosition("dwarfs:orcs 4k4/9/9/9/9/9/9/9/4K4 1", DefaultTable())
+	want := "9  . . . . k . . . .\n8  . . . . . . . . .\n7  . . . . . . . . .\n6  . . . . . . . . .\n5  . . . . . . . . .\n4  . . . . . . . . .\n3  . . . . . . . . .\n2  . . . . . . . . .\n1  . . . . K . . . .\n   a b c d e f g h i\n"
+	if got := p.Diagram(); got != want {
+		t.Errorf("diagram: got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestMoveText(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Move
+		out  string
+	}{
+		{"e2-e4", StepMove(13, 31), "e2-e4"},
+		{"E2xE4", StepMove(13, 31), "e2-e4"},
+		{"e5-d5-c5", DoubleMove(40, 39, 38), "e5-d5-c5"},
+		{"e5-d5xc6", DoubleMove(40, 39, 47), "e5-d5-c6"},
+		{"e5*", ExplosionMove(40), "e5*"},
+	} {
+		got, err := ParseMove(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("ParseMove(%q): got %v (%v), want %v", c.in, got, err, c.want)
+		}
+		if got.String() != c.out {
+			t.Errorf("String: got %q, want %q", got.String(), c.out)
+		}
+	}
+	for _, bad := range []string{"", "e2", "e2-", "e2--e4", "e2-e3-e4-e5", "j2-e4", "e2-e4*", "*", "xe2-e4"} {
+		if _, err := ParseMove(bad); err == nil {
+			t.Errorf("ParseMove(%q): got a move, want an error", bad)
+		}
+	}
+}
+
+func FuzzParsePosition(f *testing.F) {
+	for _, s := range positionFixtures {
+		f.Add(s)
+	}
+	f.Add("dwarfs:orcs 4k4/9/9/9/9/9/9/9/4K45 1")
+	f.Add("dwarfs:orcs 99/9/9/9/9/9/9/9/9 1")
+	tbl := DefaultTable()
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := ParsePosition(text, tbl)
+		if err != nil {
+			return
+		}
+		q, err := ParsePosition(p.String(), tbl)
+		if err != nil {
+			t.Fatalf("%q formats as %q which does not parse: %v", text, p.String(), err)
+		}
+		if !q.Equal(p) {
+			t.Fatalf("%q: round trip changed the position", text)
+		}
+		p.LegalMoves() // must not panic on any board
+	})
+}
+
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"e2-e4", "e5-d5xc6", "e5*", "a1xi9", "e2--e4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		m, err := ParseMove(text)
+		if err != nil {
+			return
+		}
+		if back, err := ParseMove(m.String()); err != nil || back != m {
+			t.Fatalf("%q: round trip got %v (%v), want %v", text, back, err, m)
+		}
+	})
+}

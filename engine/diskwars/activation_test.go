@@ -1,0 +1,118 @@
+package diskwars
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"tableref/engine"
+)
+
+// TestBookActivationRound is the example of "Ordre d'activation":
+// Séverine, Stéphane and Pascal sit in that order; Pascal is first; each
+// has nine disks. Two full rounds, then Pascal activates his last three,
+// Séverine none (which ends her phase with three disks left) and Stéphane
+// his last two: the phase is over.
+func TestBookActivationRound(t *testing.T) {
+	players := []string{"Séverine", "Stéphane", "Pascal"}
+	p, err := NewActivationPhase(players, "Pascal", map[string]int{"Séverine": 9, "Stéphane": 9, "Pascal": 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		player string
+		n      int
+	}{
+		{"Pascal", 3}, {"Séverine", 3}, {"Stéphane", 3},
+		{"Pascal", 3}, {"Séverine", 3}, {"Stéphane", 3},
+		{"Pascal", 3}, {"Séverine", 0}, {"Stéphane", 2},
+	}
+	for k, s := range steps {
+		if cur, _ := p.Current(); cur != s.player {
+			t.Fatalf("step %d: got %s to play, want %s", k+1, cur, s.player)
+		}
+		if p, err = p.Activate(s.player, s.n); err != nil {
+			t.Fatalf("step %d: %v", k+1, err)
+		}
+	}
+	if !p.Over() {
+		t.Errorf("over: got false, want true")
+	}
+	if p.Left("Séverine") != 3 || !p.Ended("Séverine") {
+		t.Errorf("Séverine: got %d left (ended %v), want 3 left and ended", p.Left("Séverine"), p.Ended("Séverine"))
+	}
+	if len(p.History()) != 9 {
+		t.Errorf("history: got %d activations, want 9", len(p.History()))
+	}
+	// "Au tour suivant, le nouveau premier joueur est celui qui se trouve
+	// à la gauche du premier joueur actuel."
+	if next, _ := NextFirstPlayer(players, "Pascal"); next != "Séverine" {
+		t.Errorf("next first player: got %s, want Séverine", next)
+	}
+}
+
+func TestActivationRules(t *testing.T) {
+	players := []string{"a", "b"}
+	p, _ := NewActivationPhase(players, "a", map[string]int{"a": 5, "b": 4})
+	for _, tc := range []struct {
+		name   string
+		player string
+		n      int
+	}{
+		{"out of turn", "b", 3},
+		{"more than three", "a", 4},
+		{"negative", "a", -1},
+	} {
+		if _, err := p.Activate(tc.player, tc.n); !errors.Is(err, ErrActivation) {
+			t.Errorf("%s: got %v, want ErrActivation", tc.name, err)
+		}
+	}
+	// a activates 2: his phase ends; b then plays every turn.
+	p, _ = p.Activate("a", 2)
+	p, _ = p.Activate("b", 3)
+	if cur, _ := p.Current(); cur != "b" {
+		t.Errorf("after a ended: got %s to play, want b", cur)
+	}
+	if _, err := p.Activate("b", 3); !errors.Is(err, ErrActivation) {
+		t.Errorf("b with one disk left activating 3: got %v, want ErrActivation", err)
+	}
+	p, _ = p.Activate("b", 1)
+	if !p.Over() {
+		t.Errorf("over: got false, want true")
+	}
+	if _, err := NewActivationPhase(players, "c", nil); err == nil {
+		t.Errorf("unknown first player: got no error")
+	}
+}
+
+func TestFreezeSkipsOneTurn(t *testing.T) {
+	// Congélation: the frozen player passes his next turn of the table but
+	// his phase does not end.
+	p, _ := NewActivationPhase([]string{"a", "b"}, "a", map[string]int{"a": 6, "b": 6})
+	p, _ = p.Activate("a", 3)
+	p, _ = p.Freeze("b")
+	if cur, _ := p.Current(); cur != "a" {
+		t.Fatalf("after freezing b: got %s to play, want a", cur)
+	}
+	p, _ = p.Activate("a", 3)
+	if cur, _ := p.Current(); cur != "b" || p.Ended("b") {
+		t.Errorf("got %s to play (b ended %v), want b, not ended", cur, p.Ended("b"))
+	}
+}
+
+func TestAvailableFromTable(t *testing.T) {
+	// "Règle spéciale": a disk another lies on cannot be activated, mine or
+	// the enemy's; activated disks neither.
+	act := fighter("act", "a", 50, 0, 2, 0, 1, 1, 1)
+	act.Activated = true
+	l := layoutOf(
+		fighter("free", "a", 0, 0, 2, 0, 1, 1, 1),
+		fighter("under", "a", 10, 0, 2, 0, 1, 1, 1),
+		fighter("over", "b", 12, 0, 2, 1, 1, 1, 1),
+		act,
+	)
+	got := AvailableFrom(engine.NewTable(l))
+	if want := map[string]int{"a": 1, "b": 1}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}

@@ -1,0 +1,197 @@
+package diskwars
+
+import (
+	"fmt"
+	"slices"
+
+	"tableref/engine"
+	"tableref/models"
+)
+
+// Projectile is one line of the projectile table ("Tir").
+type Projectile struct {
+	Kind   string             // arrow, bolt, fireball, boulder
+	French string             // its name in the rulebook
+	Range  models.Centimetres // maximum range, edge to edge
+	Damage int                // damage to each disk it hits
+}
+
+// projectiles is the rulebook's table: Flèche 30 cm 2, Carreau 30 cm 3,
+// Boule de feu 15 cm 4, Rocher 15 cm 5.
+var projectiles = []Projectile{
+	{"arrow", "Flèche", 30, 2},
+	{"bolt", "Carreau", 30, 3},
+	{"fireball", "Boule de feu", 15, 4},
+	{"boulder", "Rocher", 15, 5},
+}
+
+// Projectiles returns the projectile table.
+func Projectiles() []Projectile { return slices.Clone(projectiles) }
+
+// ProjectileOf returns the table line of a projectile kind, English or
+// French ("flèche", "carreau", ...).
+func ProjectileOf(kind string) (Projectile, bool) {
+	k, ok := models.ProjectileKind(kind)
+	if !ok {
+		return Projectile{}, false
+	}
+	for _, p := range projectiles {
+		if p.Kind == k {
+			return p, true
+		}
+	}
+	return Projectile{}, false
+}
+
+// Shooter says whether an archer may shoot this turn and at whom.
+type Shooter struct {
+	Disk   string  `json:"disk"`
+	Kind   string  `json:"kind"`
+	Count  int     `json:"count"`
+	Damage int     `json:"damage"`
+	Range  float64 `json:"range_cm"`
+	// MayShoot is true when the four conditions of "Comment tirer" hold.
+	MayShoot bool     `json:"may_shoot"`
+	Reasons  []string `json:"reasons,omitempty"`
+	// Targets are the enemy creatures in range, nearest first.
+	Targets []Target `json:"targets"`
+}
+
+// Target is a disk and its edge-to-edge distance from the shooter or caster.
+type Target struct {
+	Disk string  `json:"disk"`
+	Edge float64 `json:"edge_cm"`
+}
+
+// Shooters lists every creature with a missile weapon and says whether it
+// may shoot: it has no activation marker, it is not blocked, it does not
+// lie on an enemy, and at least one enemy creature is within range, edge
+// to edge. An unknown missile kind is an error naming the disk.
+func Shooters(t *engine.Table) ([]Shooter, error) {
+	var out []Shooter
+	for i, d := range t.Disks() {
+		if !IsCreature(d) || d.MissileKind == "" {
+			continue
+		}
+		p, ok := ProjectileOf(d.MissileKind)
+		if !ok {
+			return nil, fmt.Errorf("disk %q: unknown missile_kind %q (want arrow, bolt, fireball or boulder)", d.ID, d.MissileKind)
+		}
+		out = append(out, shooter(t, i, p))
+	}
+	return out, nil
+}
+
+func shooter(t *engine.Table, i int, p Projectile) Shooter {
+	d := t.Disk(i)
+	s := Shooter{Disk: d.ID, Kind: p.Kind, Count: d.MissileCount, Damage: p.Damage, Range: float64(p.Range), Targets: []Target{}}
+	s.Targets = enemiesWithin(t, i, p.Range)
+	if d.MissileCount <= 0 {
+		s.Reasons = append(s.Reasons, "it has no missile_count")
+	}
+	if d.Activated {
+		s.Reasons = append(s.Reasons, "it was activated this turn")
+	}
+	if b := blockers(t, i); len(b) > 0 {
+		s.Reasons = append(s.Reasons, "it is blocked by "+joinIDs(t, b))
+	}
+	if e := enemyPinned(t, i); len(e) > 0 {
+		s.Reasons = append(s.Reasons, "it lies on the enemy "+joinIDs(t, e))
+	}
+	if len(s.Targets) == 0 {
+		s.Reasons = append(s.Reasons, fmt.Sprintf("no enemy within %v cm", p.Range))
+	}
+	s.MayShoot = len(s.Reasons) == 0
+	return s
+}
+
+// enemiesWithin returns the enemy creatures within r of disk i, edge to
+// edge, nearest first.
+func enemiesWithin(t *engine.Table, i int, r models.Centimetres) []Target {
+	out := []Target{}
+	for _, j := range t.WithinOfDisk(i, r) {
+		if IsCreature(t.Disk(j)) && models.Enemies(t.Disk(i), t.Disk(j)) {
+			out = append(out, Target{t.ID(j), float64(t.Edge(i, j).Round2())})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Target) int { return cmpF(a.Edge, b.Edge) })
+	return out
+}
+
+// MissileHit is the damage one dropped projectile does.
+type MissileHit struct {
+	Token  string   `json:"token"`
+	Kind   string   `json:"kind"`
+	Damage int      `json:"damage"`
+	Disks  []string `json:"disks"`
+	// Missed is true when the token hits no creature (it lies on the bare
+	// table or on terrain only): it is taken off at once.
+	Missed bool `json:"missed,omitempty"`
+}
+
+// MissileHits returns the damage of every projectile token on the table:
+// each creature a projectile hits (engine.Table.Hits: the topmost of the
+// touched disks, through the projectiles it lies on) takes the projectile's
+// damage, friend or foe ("erreur d'appréciation"), in range of the shooter
+// or not. Terrain and spell disks take no damage.
+func MissileHits(t *engine.Table) []MissileHit {
+	var out []MissileHit
+	for k := range t.TokenLen() {
+		tok := t.Token(k)
+		p, ok := ProjectileOf(tok.Kind)
+		if !ok {
+			continue
+		}
+		h := MissileHit{Token: tok.ID, Kind: p.Kind, Damage: p.Damage, Disks: []string{}}
+		for _, i := range t.Hits(k) {
+			if IsCreature(t.Disk(i)) {
+				h.Disks = append(h.Disks, t.ID(i))
+			}
+		}
+		h.Missed = len(h.Disks) == 0
+		out = append(out, h)
+	}
+	return out
+}
+
+// resolveMissiles applies the projectile hits in token order; the disks
+// destroyed leave the table at the end of the phase.
+func (s *turnState) resolveMissiles(hits []MissileHit) error {
+	for _, h := range hits {
+		for _, id := range h.Disks {
+			i, _ := s.t.Index(id)
+			if _, err := s.creature(i); err != nil {
+				return err
+			}
+			if !s.alive(i) {
+				s.log = append(s.log, engine.Event{Phase: "missile", From: h.Token, To: id, Kind: "hit",
+					Text: fmt.Sprintf("%s %s also hits %s, already destroyed", h.Kind, h.Token, id)})
+				continue
+			}
+			s.hit(i, blow{from: h.Token, phase: "missile", kind: "hit", amount: h.Damage,
+				text: fmt.Sprintf("%s %s hits %s: %d damage", h.Kind, h.Token, id, h.Damage)}, true)
+		}
+	}
+	return nil
+}
+
+func joinIDs(t *engine.Table, idx []int) string {
+	out := ""
+	for k, i := range idx {
+		if k > 0 {
+			out += ", "
+		}
+		out += t.ID(i)
+	}
+	return out
+}
+
+func cmpF(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,230 @@
+package diskwars
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"tableref/engine"
+	"tableref/models"
+)
+
+// Movement by flipping
+//
+// A flip turns a disk over one of its edge points: its centre moves by
+// exactly one diameter, in any direction. A disk may flip up to its
+// movement. It stops at once when it comes to overlap another disk, so no
+// landing but the last may overlap a disk; a flyer may land over
+// non-flying disks on the way but stops on an enemy flyer. Nobody passes
+// or stops on a magic wall (a spell disk named "Mur magique"); a flyer
+// passes over it but does not stop on it. Ending on an enemy creature is
+// an attack.
+
+// MoveOptions tunes the check of a move. The zero value works.
+type MoveOptions struct {
+	// Bonus is added to the disk's movement (Vitesse +3, Zap +2, the Elf
+	// Bard +3).
+	Bonus int
+	// Tolerance is how far, in cm, a measured position may be from an
+	// exact flip; 0 means DefaultTolerance.
+	Tolerance models.Centimetres
+}
+
+// DefaultTolerance is the measuring error allowed on positions, in cm.
+const DefaultTolerance models.Centimetres = 0.5
+
+// Move is the verdict on one activation seen as two layouts.
+type Move struct {
+	Disk     string  `json:"disk"`
+	Distance float64 `json:"distance_cm"`
+	// MinFlips is the least number of flips that can bring the disk from
+	// where it was to where it is, avoiding the disks in the way; -1 when
+	// no path of up to 12 flips exists.
+	MinFlips int  `json:"min_flips"`
+	Movement int  `json:"movement"`
+	Legal    bool `json:"legal"`
+	// Attack is true when the move ended on an enemy creature.
+	Attack   bool     `json:"attack"`
+	Attacked []string `json:"attacked,omitempty"`
+	Problems []string `json:"problems,omitempty"`
+}
+
+// maxFlips bounds the path search.
+const maxFlips = 12
+
+// CheckMove compares the layouts before and after one activation: exactly
+// one creature may have moved (disks are matched by id). It says how many
+// flips the move needed at least, whether it was legal, and whether it
+// ended in an attack.
+func CheckMove(before, after models.Layout, opt MoveOptions) (Move, error) {
+	tol := opt.Tolerance
+	if tol <= 0 {
+		tol = DefaultTolerance
+	}
+	moved, err := movedDisk(before, after, tol)
+	if err != nil {
+		return Move{}, err
+	}
+	tb, ta := engine.NewTable(before), engine.NewTable(after)
+	bi, _ := tb.Index(moved)
+	ai, _ := ta.Index(moved)
+	d := tb.Disk(bi)
+	c, err := CreatureOf(d)
+	if err != nil {
+		return Move{}, err
+	}
+	m := Move{Disk: moved, Movement: c.Movement + opt.Bonus}
+	start := engine.Vec{X: float64(d.X), Y: float64(d.Y)}
+	end := engine.Vec{X: float64(ta.Disk(ai).X), Y: float64(ta.Disk(ai).Y)}
+	m.Distance = math.Round(end.Sub(start).Len()*100) / 100
+	if d.Activated {
+		m.Problems = append(m.Problems, "it was already activated this turn")
+	}
+	if b := blockers(tb, bi); len(b) > 0 {
+		m.Problems = append(m.Problems, "it is blocked by "+joinIDs(tb, b))
+	}
+	p := pathFinder{t: tb, i: bi, flying: IsFlying(d), r: float64(d.R), tol: float64(tol)}
+	m.MinFlips = p.minFlips(start, end, min(max(m.Movement, 0), maxFlips))
+	switch {
+	case m.MinFlips < 0 && m.Movement < maxFlips:
+		m.Problems = append(m.Problems, fmt.Sprintf("no path of %d flips or fewer reaches the new place without stopping on a disk on the way", m.Movement))
+	case m.MinFlips < 0:
+		m.Problems = append(m.Problems, fmt.Sprintf("no path of %d flips or fewer reaches the new place", maxFlips))
+	case m.MinFlips > m.Movement:
+		m.Problems = append(m.Problems, fmt.Sprintf("it needs %d flips, its movement is %d", m.MinFlips, m.Movement))
+	}
+	if w := p.landsOnWall(end); w >= 0 {
+		m.Problems = append(m.Problems, "it ends on the magic wall "+tb.ID(w))
+	}
+	for _, j := range enemyPinned(ta, ai) {
+		m.Attacked = append(m.Attacked, ta.ID(j))
+	}
+	m.Attack = len(m.Attacked) > 0
+	m.Legal = len(m.Problems) == 0
+	return m, nil
+}
+
+// movedDisk returns the id of the one disk that moved more than tol.
+func movedDisk(before, after models.Layout, tol models.Centimetres) (string, error) {
+	if len(before.Disks) != len(after.Disks) {
+		return "", fmt.Errorf("before has %d disks, after has %d: a move changes no disk's presence", len(before.Disks), len(after.Disks))
+	}
+	var moved []string
+	for _, d := range before.Disks {
+		a, ok := after.Disk(d.ID)
+		if !ok {
+			return "", fmt.Errorf("disk %q is missing after the move", d.ID)
+		}
+		if math.Hypot(float64(a.X-d.X), float64(a.Y-d.Y)) > float64(tol) {
+			moved = append(moved, d.ID)
+		}
+	}
+	switch len(moved) {
+	case 0:
+		return "", fmt.Errorf("no disk moved more than %v cm", tol)
+	case 1:
+		return moved[0], nil
+	}
+	return "", fmt.Errorf("disks %v moved: one activation moves one disk", moved)
+}
+
+// pathFinder searches flip paths for disk i on table t.
+type pathFinder struct {
+	t      *engine.Table
+	i      int
+	flying bool
+	r, tol float64
+}
+
+// free reports whether the disk may land at c on the way (not the end).
+func (p pathFinder) free(c engine.Vec) bool {
+	me := p.t.Disk(p.i)
+	for j := range p.t.Len() {
+		if j == p.i {
+			continue
+		}
+		o := p.t.Disk(j)
+		if o.IsTerrain() {
+			continue
+		}
+		if engine.Edge(engine.Circle{C: c, R: p.r}, p.t.Circle(j)) >= 0 {
+			continue
+		}
+		if isWall(o) || !p.flying || (IsFlying(o) && models.Enemies(me, o)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (p pathFinder) landsOnWall(c engine.Vec) int {
+	for j := range p.t.Len() {
+		if j != p.i && isWall(p.t.Disk(j)) && engine.Edge(engine.Circle{C: c, R: p.r}, p.t.Circle(j)) < 0 {
+			return j
+		}
+	}
+	return -1
+}
+
+func isWall(d models.Disk) bool {
+	return d.Kind == models.KindSpell && normalise(d.Name) == normalise("Mur magique")
+}
+
+// minFlips returns the least number of flips, at most limit (and at least
+// far enough to tell), from start to end; -1 when none is found. The
+// landings on the way are searched on 72 directions, keeping one landing
+// per 0.5 cm cell; the last flip must end within tol of end.
+func (p pathFinder) minFlips(start, end engine.Vec, limit int) int {
+	step := 2 * p.r
+	if end.Sub(start).Len() <= p.tol {
+		return 0
+	}
+	bound := max(limit, int(math.Ceil(end.Sub(start).Len()/step))+1)
+	bound = min(bound, maxFlips)
+	frontier := []engine.Vec{start}
+	seen := map[[2]int]bool{cell(start): true}
+	for k := 1; k <= bound; k++ {
+		for _, c := range frontier {
+			if math.Abs(end.Sub(c).Len()-step) <= p.tol {
+				return k
+			}
+		}
+		var next []engine.Vec
+		remaining := float64(bound-k) * step
+		for _, c := range frontier {
+			for a := range 72 {
+				n := c.Polar(step, float64(a)*math.Pi/36)
+				key := cell(n)
+				if seen[key] || end.Sub(n).Len() > remaining+p.tol || !p.free(n) {
+					continue
+				}
+				seen[key] = true
+				next = append(next, n)
+			}
+		}
+		if len(next) == 0 {
+			return -1
+		}
+		frontier = next
+	}
+	return -1
+}
+
+func cell(v engine.Vec) [2]int {
+	return [2]int{int(math.Floor(v.X / 0.5)), int(math.Floor(v.Y / 0.5))}
+}
+
+// NonActivatedWithin returns the creatures without an activation marker
+// within r of disk i, edge to edge: whom the Elf Bard's special skill
+// ("A pour donner à un Disk NA dans un rayon de 30cm +3M ce tour") may
+// choose.
+func NonActivatedWithin(t *engine.Table, i int, r models.Centimetres) []string {
+	var out []string
+	for _, j := range t.WithinOfDisk(i, r) {
+		if d := t.Disk(j); IsCreature(d) && !d.Activated {
+			out = append(out, d.ID)
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,191 @@
+package esfah
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// RecruitRate is the health of a race that allows one health of recruits:
+// "every 4 health of a specific race allows the player to recruit 1 health
+// of the same race".
+const RecruitRate = 4
+
+// Unit is the health of one race in an army (one unit or several).
+type Unit struct {
+	Race   string `json:"race"`
+	Health Health `json:"health"`
+}
+
+// Army is an army at one terrain, as far as recruiting is concerned. The
+// health of dragons, dragonkin and magic items is carried for
+// completeness: it never counts toward recruiting.
+type Army struct {
+	Terrain         string `json:"terrain"`
+	Units           []Unit `json:"units"`
+	ItemsHealth     Health `json:"items_health"`
+	Dragons         int    `json:"dragons"`
+	DragonkinHealth Health `json:"dragonkin_health"`
+	// Bonus holds bonus recruits by race: "any bonus recruits gained are
+	// not subject to doubling based on terrain".
+	Bonus map[string]Health `json:"bonus,omitempty"`
+	// Natives adds races to the native terrain table (race: terrain).
+	Natives map[string]string `json:"natives,omitempty"`
+}
+
+// ceilDiv is a/b rounded up, for a >= 0 and b > 0: "All fractions are
+// rounded up."
+func ceilDiv(a, b Health) Health { return (a + b - 1) / b }
+
+// BasePoints is the recruiting points of h health of one race, before any
+// native terrain doubling: one per four, rounded up.
+func BasePoints(h Health) Health { return ceilDiv(h, RecruitRate) }
+
+// HalfRate is the health of another race, or of magic items, that p
+// recruiting points buy: "This occurs at one-half the normal recruiting
+// value", fractions rounded up. Points pooled from several races are
+// added before halving (the text's Feral example: 3 + 5 points give 4).
+func HalfRate(p Health) Health { return ceilDiv(p, 2) }
+
+// Points returns the recruiting points of each race in the army: the
+// health of each race totalled, one point per four rounded up, doubled
+// where the army stands in the race's native terrain, plus bonus recruits
+// (not doubled). Dragons, dragonkin and magic items are ignored.
+func Points(a Army) (map[Race]Health, error) {
+	terrain, err := ParseTerrain(a.Terrain)
+	if err != nil {
+		return nil, fmt.Errorf("army: %w", err)
+	}
+	natives, err := DefaultNatives().With(a.Natives)
+	if err != nil {
+		return nil, fmt.Errorf("army: %w", err)
+	}
+	health, err := healthByRace(a.Units)
+	if err != nil {
+		return nil, err
+	}
+	points := make(map[Race]Health, len(health))
+	for r, h := range health {
+		native, err := natives.Native(r)
+		if err != nil {
+			return nil, fmt.Errorf("army: %w", err)
+		}
+		points[r] = BasePoints(h)
+		if native == terrain {
+			points[r] *= 2
+		}
+	}
+	if err := addBonus(points, a.Bonus); err != nil {
+		return nil, err
+	}
+	return points, nil
+}
+
+func healthByRace(units []Unit) (map[Race]Health, error) {
+	health := map[Race]Health{}
+	for i, u := range units {
+		r := NormalRace(u.Race)
+		if r == "" {
+			return nil, fmt.Errorf("army: unit %d has no race", i+1)
+		}
+		if u.Health < 0 {
+			return nil, fmt.Errorf("army: unit %d (%s) has negative health %d", i+1, r, u.Health)
+		}
+		if r == "dragon" || r == "dragonkin" {
+			continue // "Health in an army due to dragons, dragonkin ... do not count"
+		}
+		health[r] += u.Health
+	}
+	return health, nil
+}
+
+func addBonus(points map[Race]Health, bonus map[string]Health) error {
+	for name, b := range bonus {
+		if b < 0 {
+			return fmt.Errorf("army: negative bonus %d for %s", b, name)
+		}
+		points[NormalRace(name)] += b
+	}
+	return nil
+}
+
+// Spend is how a player uses an army's recruiting points in one recruiting
+// round.
+type Spend struct {
+	// Own is the health of each race recruited of its own race, at the
+	// full rate (one health per point).
+	Own map[string]Health `json:"own,omitempty"`
+	// Converted lists recruits of another race or magic items bought at
+	// half rate with points pooled from one or more races.
+	Converted []Conversion `json:"converted,omitempty"`
+}
+
+// Conversion buys Health of Race (or of magic items when Items is set)
+// with the points From each race, at half rate.
+type Conversion struct {
+	From   map[string]Health `json:"from"`
+	Race   string            `json:"race,omitempty"`
+	Items  bool              `json:"items,omitempty"`
+	Health Health            `json:"health"`
+}
+
+// Total is the health a spend adds to the army, recruits and items.
+func (s Spend) Total() Health {
+	var t Health
+	for _, h := range s.Own {
+		t += h
+	}
+	for _, c := range s.Converted {
+		t += c.Health
+	}
+	return t
+}
+
+// CheckSpend checks that a spend fits the army's recruiting points: no
+// race spends more points than it has, each conversion gets at most half
+// (rounded up) of the points pooled into it, and nothing is negative.
+// Recruiting less than allowed is fine ("Any player may opt to recruit
+// less than the maximum"); unused points are lost.
+func CheckSpend(points map[Race]Health, s Spend) error {
+	used := map[Race]Health{}
+	for name, h := range s.Own {
+		if h < 0 {
+			return fmt.Errorf("recruit: negative health %d of %s", h, name)
+		}
+		used[NormalRace(name)] += h
+	}
+	for i, c := range s.Converted {
+		if err := checkConversion(i, c, used); err != nil {
+			return err
+		}
+	}
+	var over []string
+	for r, u := range used {
+		if u > points[r] {
+			over = append(over, fmt.Sprintf("%s spends %d points, has %d", r, u, points[r]))
+		}
+	}
+	slices.Sort(over)
+	if len(over) > 0 {
+		return fmt.Errorf("recruit: %s", strings.Join(over, "; "))
+	}
+	return nil
+}
+
+func checkConversion(i int, c Conversion, used map[Race]Health) error {
+	if c.Items == (c.Race != "") {
+		return fmt.Errorf("recruit: conversion %d must buy either a race or magic items", i+1)
+	}
+	var pooled Health
+	for name, p := range c.From {
+		if p < 0 {
+			return fmt.Errorf("recruit: conversion %d takes negative points from %s", i+1, name)
+		}
+		pooled += p
+		used[NormalRace(name)] += p
+	}
+	if c.Health < 0 || c.Health > HalfRate(pooled) {
+		return fmt.Errorf("recruit: conversion %d buys %d health with %d points, at half rate at most %d", i+1, c.Health, pooled, HalfRate(pooled))
+	}
+	return nil
+}

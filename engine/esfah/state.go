@@ -1,0 +1,274 @@
+package esfah
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Event kinds of an Esfah campaign.
+const (
+	KindSetup    = "setup"    // players, battle size, terrain pool
+	KindOrder    = "order"    // order of play from Horde maneuver totals
+	KindCapture  = "capture"  // a player captures a terrain in play
+	KindExpand   = "expand"   // a terrain die drawn from the pool into play
+	KindRecruit  = "recruit"  // an army recruits from its player's pool
+	KindDeath    = "death"    // units killed (kept for the history)
+	KindEndRound = "end-turn" // every player has completed a turn
+)
+
+// Event is one change to an Esfah campaign. Only the fields of its kind
+// are used.
+type Event struct {
+	Kind        string            `json:"kind"`
+	Player      string            `json:"player,omitempty"`
+	Players     []string          `json:"players,omitempty"`
+	TotalHealth Health            `json:"total_health,omitempty"`
+	Terrains    []string          `json:"terrains,omitempty"`
+	Maneuvers   map[string]int    `json:"maneuvers,omitempty"`
+	Terrain     string            `json:"terrain,omitempty"`
+	ArmyName    string            `json:"army,omitempty"`
+	Forces      *Army             `json:"forces,omitempty"`
+	Spend       *Spend            `json:"spend,omitempty"`
+	Health      Health            `json:"health,omitempty"`
+	Race        string            `json:"race,omitempty"`
+	Natives     map[string]string `json:"natives,omitempty"`
+}
+
+// Effect is what an event changed for one player: Resource "pool" is the
+// recruiting pool, "health:<race>" the health of a race in play,
+// "terrain" the number of terrain held.
+type Effect struct {
+	Player   string `json:"player"`
+	Resource string `json:"resource"`
+	Delta    int    `json:"delta"`
+	Source   string `json:"source"`
+}
+
+// State is an Esfah campaign between two events. It is a value: Apply
+// returns a new State and never changes the one it is called on.
+type State struct {
+	Size    BattleSize        `json:"size"`
+	Players []string          `json:"players"`
+	Order   []string          `json:"order,omitempty"`
+	Pool    map[string]Health `json:"pool"`
+	// Round is the turn every player is playing, from 1; Completed the
+	// turns every player has completed.
+	Round     int               `json:"round"`
+	Recruited map[string]bool   `json:"recruited,omitempty"` // "player/army" this cycle
+	Holder    map[string]string `json:"holder"`              // terrain die: player
+	Terrain   TerrainPool       `json:"terrain"`
+	Natives   map[string]string `json:"natives,omitempty"`
+	Winner    string            `json:"winner,omitempty"`
+}
+
+// Completed is the number of turns every player has completed.
+func (s State) Completed() int { return s.Round - 1 }
+
+// Held returns the number of terrain dice player holds.
+func (s State) Held(player string) int {
+	n := 0
+	for _, p := range s.Holder {
+		if p == player {
+			n++
+		}
+	}
+	return n
+}
+
+// Apply returns the state after e and the effects of e, or an error that
+// leaves s as it was.
+func (s State) Apply(e Event) (State, []Effect, error) {
+	if e.Kind != KindSetup && len(s.Players) == 0 {
+		return s, nil, fmt.Errorf("%s: the campaign has no setup event yet", e.Kind)
+	}
+	if e.Kind != KindSetup && e.Player != "" && !slices.Contains(s.Players, e.Player) {
+		return s, nil, fmt.Errorf("%s: unknown player %q (players: %s)", e.Kind, e.Player, strings.Join(s.Players, ", "))
+	}
+	n := s.clone()
+	var eff []Effect
+	var err error
+	switch e.Kind {
+	case KindSetup:
+		eff, err = n.setup(e)
+	case KindOrder:
+		err = n.order(e)
+	case KindCapture:
+		eff, err = n.capture(e)
+	case KindExpand:
+		n.Terrain, err = n.Terrain.Draw(e.Terrain)
+	case KindRecruit:
+		eff, err = n.recruit(e)
+	case KindDeath:
+		eff, err = n.death(e)
+	case KindEndRound:
+		n.Round++
+		if RecruitingDue(n.Completed()) {
+			n.Recruited = map[string]bool{}
+		}
+	default:
+		err = fmt.Errorf("unknown event kind %q", e.Kind)
+	}
+	if err != nil {
+		return s, nil, err
+	}
+	return n, eff, nil
+}
+
+func (s State) clone() State {
+	c := s
+	c.Players = slices.Clone(s.Players)
+	c.Order = slices.Clone(s.Order)
+	c.Pool = maps.Clone(s.Pool)
+	c.Recruited = maps.Clone(s.Recruited)
+	c.Holder = maps.Clone(s.Holder)
+	c.Natives = maps.Clone(s.Natives)
+	c.Terrain = TerrainPool{InPool: slices.Clone(s.Terrain.InPool), InPlay: slices.Clone(s.Terrain.InPlay)}
+	return c
+}
+
+func (s *State) setup(e Event) ([]Effect, error) {
+	if len(s.Players) > 0 {
+		return nil, fmt.Errorf("setup: the campaign is already set up")
+	}
+	if len(e.Players) < 2 {
+		return nil, fmt.Errorf("setup: a campaign needs at least 2 players, got %d", len(e.Players))
+	}
+	size, err := SizeFor(e.TotalHealth)
+	if err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	if _, err := DefaultNatives().With(e.Natives); err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	names := e.Terrains
+	if len(names) == 0 {
+		for i := 1; i <= size.TerrainTotal; i++ {
+			names = append(names, fmt.Sprintf("T%d", i))
+		}
+	}
+	if len(names) != size.TerrainTotal {
+		return nil, fmt.Errorf("setup: %d health per player plays with %d terrain dice, got %d", size.TotalHealth, size.TerrainTotal, len(names))
+	}
+	pool, err := NewTerrainPool(names)
+	if err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	seen := map[string]bool{}
+	s.Pool = map[string]Health{}
+	var eff []Effect
+	for _, p := range e.Players {
+		if p == "" || seen[p] {
+			return nil, fmt.Errorf("setup: player names must be unique and not empty, got %q", p)
+		}
+		seen[p] = true
+		s.Pool[p] = size.InPool
+		eff = append(eff, Effect{Player: p, Resource: "pool", Delta: int(size.InPool), Source: "recruiting pool"})
+	}
+	s.Size, s.Players, s.Round, s.Terrain = size, slices.Clone(e.Players), 1, pool
+	s.Holder, s.Recruited, s.Natives = map[string]string{}, map[string]bool{}, maps.Clone(e.Natives)
+	return eff, nil
+}
+
+func (s *State) order(e Event) error {
+	for p := range e.Maneuvers {
+		if !slices.Contains(s.Players, p) {
+			return fmt.Errorf("order: unknown player %q", p)
+		}
+	}
+	if len(e.Maneuvers) != len(s.Players) {
+		return fmt.Errorf("order: give the Horde maneuver total of all %d players, got %d", len(s.Players), len(e.Maneuvers))
+	}
+	order, ties := OrderOfPlay(e.Maneuvers)
+	if len(ties) > 0 {
+		return fmt.Errorf("order: %v tie and roll their Horde armies again", ties)
+	}
+	s.Order = order
+	return nil
+}
+
+func (s *State) capture(e Event) ([]Effect, error) {
+	if !slices.Contains(s.Terrain.InPlay, e.Terrain) {
+		return nil, fmt.Errorf("capture: terrain %q is not in play (in play: %v)", e.Terrain, s.Terrain.InPlay)
+	}
+	prev := s.Holder[e.Terrain]
+	if prev == e.Player {
+		return nil, fmt.Errorf("capture: %s already holds %s", e.Player, e.Terrain)
+	}
+	s.Holder[e.Terrain] = e.Player
+	eff := []Effect{{Player: e.Player, Resource: "terrain", Delta: 1, Source: "capture " + e.Terrain}}
+	if prev != "" {
+		eff = append(eff, Effect{Player: prev, Resource: "terrain", Delta: -1, Source: "lost " + e.Terrain})
+	}
+	if s.Winner == "" && Won(s.Held(e.Player), s.Size.TerrainTotal) {
+		s.Winner = e.Player
+	}
+	return eff, nil
+}
+
+func (s *State) recruit(e Event) ([]Effect, error) {
+	if !RecruitingDue(s.Completed()) {
+		return nil, fmt.Errorf("recruit: recruiting takes place after every %dth turn; %d turns completed, next at %d", RecruitEvery, s.Completed(), NextRecruiting(s.Completed()+1))
+	}
+	if e.Forces == nil || e.Spend == nil || e.ArmyName == "" {
+		return nil, fmt.Errorf("recruit: give the army's name, its forces and the spend")
+	}
+	key := e.Player + "/" + e.ArmyName
+	if s.Recruited[key] {
+		return nil, fmt.Errorf("recruit: army %s of %s has already recruited in this cycle", e.ArmyName, e.Player)
+	}
+	forces := *e.Forces
+	forces.Natives = mergeNatives(s.Natives, forces.Natives)
+	points, err := Points(forces)
+	if err != nil {
+		return nil, fmt.Errorf("recruit: %w", err)
+	}
+	if err := CheckSpend(points, *e.Spend); err != nil {
+		return nil, err
+	}
+	total := e.Spend.Total()
+	if total > s.Pool[e.Player] {
+		return nil, fmt.Errorf("recruit: %s recruits %d health but has %d in the recruiting pool", e.Player, total, s.Pool[e.Player])
+	}
+	s.Pool[e.Player] -= total
+	s.Recruited[key] = true
+	return recruitEffects(e.Player, e.ArmyName, *e.Spend), nil
+}
+
+func recruitEffects(player, army string, sp Spend) []Effect {
+	src := "recruited by army " + army
+	var eff []Effect
+	for _, r := range slices.Sorted(maps.Keys(sp.Own)) {
+		if h := sp.Own[r]; h > 0 {
+			eff = append(eff, Effect{player, "pool", -int(h), src}, Effect{player, "health:" + string(NormalRace(r)), int(h), src})
+		}
+	}
+	for _, c := range sp.Converted {
+		if c.Health == 0 {
+			continue
+		}
+		res := "items"
+		if !c.Items {
+			res = "health:" + string(NormalRace(c.Race))
+		}
+		eff = append(eff, Effect{player, "pool", -int(c.Health), src + " (half rate)"}, Effect{player, res, int(c.Health), src + " (half rate)"})
+	}
+	return eff
+}
+
+func mergeNatives(a, b map[string]string) map[string]string {
+	out := maps.Clone(a)
+	if out == nil {
+		out = map[string]string{}
+	}
+	maps.Copy(out, b)
+	return out
+}
+
+func (s *State) death(e Event) ([]Effect, error) {
+	if e.Health <= 0 || e.Race == "" {
+		return nil, fmt.Errorf("death: give the race and the health (> 0) of the units killed")
+	}
+	return []Effect{{e.Player, "health:" + string(NormalRace(e.Race)), -int(e.Health), "killed"}}, nil
+}

@@ -1,0 +1,218 @@
+package greatwar
+
+import (
+	"fmt"
+)
+
+// transfer: "Money can be transfered freely between players of the same
+// alignment."
+func (s *State) transfer(e Event) ([]Effect, error) {
+	from, _ := s.Player(e.Player)
+	to, ok := s.Player(e.To)
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("unknown player %q", e.To)
+	case from.Alignment != to.Alignment:
+		return nil, fmt.Errorf("%s (%s) may not give gold to %s (%s): only between players of the same alignment", from.Name, from.Alignment, to.Name, to.Alignment)
+	case e.Gold <= 0:
+		return nil, fmt.Errorf("transfer a positive amount of gold, got %d", e.Gold)
+	case from.Name == to.Name:
+		return nil, fmt.Errorf("%s transfers to himself", from.Name)
+	}
+	pay, err := s.pay(from.Name, e.Gold, "transfer to "+to.Name)
+	if err != nil {
+		return nil, err
+	}
+	s.Gold[to.Name] += e.Gold
+	return []Effect{pay, {to.Name, "gold", e.Gold, "transfer from " + from.Name}}, nil
+}
+
+// income collects the end-of-turn income, once per turn. "A player may not
+// collect income if his homeland is conquered."
+func (s *State) income(e Event) ([]Effect, error) {
+	if s.IncomeTurn == s.Turn {
+		return nil, fmt.Errorf("turn %d's income is already collected", s.Turn)
+	}
+	var eff []Effect
+	for _, src := range e.Sources {
+		if _, ok := s.Player(src.Player); !ok {
+			return nil, fmt.Errorf("unknown player %q", src.Player)
+		}
+		if src.Gold < 0 {
+			return nil, fmt.Errorf("negative income %d for %s", src.Gold, src.Player)
+		}
+		if q, lost := s.Conquered[src.Player]; lost && src.Gold > 0 {
+			return nil, fmt.Errorf("%s lost his homeland to %s and collects no income", src.Player, q.By)
+		}
+		s.Gold[src.Player] += src.Gold
+		eff = append(eff, Effect{src.Player, "gold", src.Gold, incomeWhy(src)})
+	}
+	s.IncomeTurn = s.Turn
+	return eff, nil
+}
+
+func incomeWhy(src Source) string {
+	if src.Terrain != "" {
+		return fmt.Sprintf("income: %s (%s)", src.Source, src.Terrain)
+	}
+	return "income: " + src.Source
+}
+
+// conquest: "The conqueror gets all Gold of the player whose Homeland he
+// has conquered."
+func (s *State) conquest(e Event) ([]Effect, error) {
+	loser, ok := s.Player(e.Homeland)
+	if !ok {
+		return nil, fmt.Errorf("no homeland of %q", e.Homeland)
+	}
+	by, ok := s.Player(e.By)
+	if !ok {
+		return nil, fmt.Errorf("unknown conqueror %q", e.By)
+	}
+	if by.Alignment == loser.Alignment {
+		return nil, fmt.Errorf("%s and %s are allies: only an enemy conquers a homeland", by.Name, loser.Name)
+	}
+	if q, done := s.Conquered[loser.Name]; done {
+		return nil, fmt.Errorf("the homeland of %s was already conquered by %s in turn %d", loser.Name, q.By, q.Turn)
+	}
+	s.Conquered[loser.Name] = Conquest{By: by.Name, ByFaction: by.Faction, Turn: s.Turn}
+	g := s.Gold[loser.Name]
+	s.Gold[loser.Name], s.Gold[by.Name] = 0, s.Gold[by.Name]+g
+	return []Effect{
+		{loser.Name, "gold", -g, "homeland conquered by " + by.Name},
+		{by.Name, "gold", g, "conquered the homeland of " + loser.Name},
+	}, nil
+}
+
+func (s *State) damage(e Event) ([]Effect, error) {
+	return s.mark(e, s.Damage, "damage")
+}
+
+func (s *State) wound(e Event) ([]Effect, error) {
+	return s.mark(e, s.Wounds, "wounds")
+}
+
+func (s *State) mark(e Event, m map[string]int, what string) ([]Effect, error) {
+	if e.Unit == "" || e.Amount <= 0 {
+		return nil, fmt.Errorf("give the unit and a positive amount of %s", what)
+	}
+	m[e.Player+"/"+e.Unit] += e.Amount
+	return []Effect{{e.Player, what + ":" + e.Unit, e.Amount, what}}, nil
+}
+
+// heal removes wounds (1 per turn at the Acolytes' homeland).
+func (s *State) heal(e Event) ([]Effect, error) {
+	k := e.Player + "/" + e.Unit
+	if e.Amount <= 0 || e.Amount > s.Wounds[k] {
+		return nil, fmt.Errorf("%s has %d wounds, cannot heal %d", e.Unit, s.Wounds[k], e.Amount)
+	}
+	s.Wounds[k] -= e.Amount
+	return []Effect{{e.Player, "wounds:" + e.Unit, -e.Amount, "healed"}}, nil
+}
+
+// death removes a unit; a unique disk is marked dead with the turn.
+func (s *State) death(e Event) ([]Effect, error) {
+	if s.Units[e.Player][e.Unit] == 0 {
+		return nil, fmt.Errorf("%s has no %q in play", e.Player, e.Unit)
+	}
+	k := e.Player + "/" + e.Unit
+	delete(s.Wounds, k)
+	delete(s.Damage, k)
+	n := NormalName(e.Unit)
+	if u, ok := s.Uniques[n]; ok {
+		u.Dead, u.DiedTurn = true, s.Turn
+		s.Uniques[n] = u
+	}
+	return []Effect{s.addUnit(e.Player, e.Unit, -1, "killed")}, nil
+}
+
+// resurrect: "The Resurrection spell is the only possibility to get a dead
+// unique disk back into the game. However, a disk can only be revived
+// during the 3 turns following its death."
+func (s *State) resurrect(e Event) ([]Effect, error) {
+	n := NormalName(e.Unit)
+	u, ok := s.Uniques[n]
+	switch {
+	case !ok || !u.Dead:
+		return nil, fmt.Errorf("%s is not a dead unique disk", e.Unit)
+	case s.Turn-u.DiedTurn > ResurrectionTurns:
+		return nil, fmt.Errorf("%s died in turn %d: Resurrection works only during the %d turns following its death (now turn %d)", e.Unit, u.DiedTurn, ResurrectionTurns, s.Turn)
+	}
+	s.Uniques[n] = Unique{Owner: e.Player}
+	return []Effect{s.addUnit(e.Player, e.Unit, 1, "resurrected")}, nil
+}
+
+// recharge: the Familiar "can only be recharged at the owner's faction
+// homeland for 5 Gold".
+func (s *State) recharge(e Event) ([]Effect, error) {
+	if s.count(e.Player, Familiar) == 0 {
+		return nil, fmt.Errorf("%s has no Familiar", e.Player)
+	}
+	if q, lost := s.Conquered[e.Player]; lost {
+		return nil, fmt.Errorf("the homeland of %s is conquered by %s: the Familiar cannot be recharged there", e.Player, q.By)
+	}
+	pay, err := s.pay(e.Player, FamiliarRecharge, "Familiar recharge")
+	if err != nil {
+		return nil, err
+	}
+	return []Effect{pay}, nil
+}
+
+// ruins: "the Knights player may once exchange a Standard Bearer against a
+// Ruins-terrain".
+func (s *State) ruins(e Event) ([]Effect, error) {
+	p, _ := s.Player(e.Player)
+	switch {
+	case p.Faction != Knights:
+		return nil, fmt.Errorf("only the Knights player exchanges a Standard Bearer for Ruins")
+	case s.RuinsPlaced:
+		return nil, fmt.Errorf("the Knights have already exchanged a Standard Bearer for Ruins")
+	}
+	name := ""
+	for u := range s.Units[p.Name] {
+		if NormalName(u) == StandardBearer {
+			name = u
+		}
+	}
+	if name == "" {
+		return nil, fmt.Errorf("%s has no Standard Bearer in play", p.Name)
+	}
+	s.RuinsPlaced = true
+	return []Effect{s.addUnit(p.Name, name, -1, "exchanged for Ruins")}, nil
+}
+
+// BonesGold is what every good faction receives when the Bones are
+// removed from play.
+const BonesGold = 10
+
+// bones ends the Battle for the Bones: brought to a good homeland, "Every
+// good faction receives 10 Gold"; to an evil one, the Bones become a
+// Dragon Lich "controlled by the player owning the Spellcaster".
+func (s *State) bones(e Event) ([]Effect, error) {
+	if !s.Options.BattleForTheBones {
+		return nil, fmt.Errorf("the Battle for the Bones option is not in play")
+	}
+	if s.BonesDone {
+		return nil, fmt.Errorf("the Bones are already out of play")
+	}
+	a, err := ParseAlignment(e.Alignment)
+	if err != nil {
+		return nil, err
+	}
+	s.BonesDone = true
+	if a == Evil {
+		p, ok := s.Player(e.Player)
+		if !ok || p.Alignment != Evil {
+			return nil, fmt.Errorf("give the evil player whose Level III spellcaster raised the Dragon Lich")
+		}
+		return []Effect{s.addUnit(p.Name, "Dragon Lich", 1, "Bones raised")}, nil
+	}
+	var eff []Effect
+	for _, p := range s.Players {
+		if p.Alignment == Good {
+			s.Gold[p.Name] += BonesGold
+			eff = append(eff, Effect{p.Name, "gold", BonesGold, "Bones removed from play"})
+		}
+	}
+	return eff, nil
+}

@@ -1,0 +1,180 @@
+package greatwar
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// checkNew checks that item may join p's army now: the army rules, the
+// uniques ("only ... if these have not been introduced to the game before.
+// If a unique disk died, it may not be bought again"), one Familiar per
+// player and the Knights' 2 Catapults.
+func (s *State) checkNew(p Player, it Item) error {
+	if err := CheckArmyRule(p, it); err != nil {
+		return err
+	}
+	n := NormalName(it.Name)
+	switch {
+	case n == Familiar:
+		if s.Units[p.Name]["Familiar"]+s.Units[p.Name][it.Name] > 0 {
+			return fmt.Errorf("%s already has a Familiar; each player is allowed 1", p.Name)
+		}
+	case n == Catapult && p.Faction == Knights:
+		if s.count(p.Name, Catapult) >= MaxCatapults {
+			return fmt.Errorf("the Knights may only have %d Catapults in play", MaxCatapults)
+		}
+	case it.Unique:
+		return s.checkUnique(p, n, it.Name)
+	}
+	return nil
+}
+
+func (s *State) checkUnique(p Player, n, name string) error {
+	u, seen := s.Uniques[n]
+	switch {
+	case !seen:
+		return nil
+	case n == StandardBearer && p.Faction == Knights && s.RuinsPlaced && !s.BearerRebought:
+		return nil // "the Knights player may once acquire a new Standard Bearer"
+	case u.Dead:
+		return fmt.Errorf("the unique disk %s died in turn %d and may not be bought again", name, u.DiedTurn)
+	}
+	return fmt.Errorf("the unique disk %s is already in the game (%s)", name, u.Owner)
+}
+
+// count returns how many units of a (normalised) name a player has.
+func (s *State) count(player, norm string) int {
+	c := 0
+	for name, k := range s.Units[player] {
+		if NormalName(name) == norm {
+			c += k
+		}
+	}
+	return c
+}
+
+// introduce puts a new disk into p's army.
+func (s *State) introduce(player string, it Item, why string) Effect {
+	n := NormalName(it.Name)
+	if it.Unique {
+		if n == StandardBearer && s.RuinsPlaced {
+			s.BearerRebought = true
+		}
+		s.Uniques[n] = Unique{Owner: player}
+	}
+	return s.addUnit(player, it.Name, 1, why)
+}
+
+// purchase reveals every player's secret buys at once. Each order must fit
+// the player's gold and army; at most one spell per player per turn. A
+// unique wanted by several players is bought by none: "all the money is
+// taken away" (each pays its cost) and a bidding war starts.
+func (s *State) purchase(e Event) ([]Effect, error) {
+	if s.IncomeTurn == s.Turn {
+		return nil, fmt.Errorf("purchases are made at the beginning of a turn; turn %d's income is already collected", s.Turn)
+	}
+	wanted := map[string][]string{}
+	for _, o := range e.Orders {
+		if err := s.checkOrder(o); err != nil {
+			return nil, err
+		}
+		for _, it := range o.Items {
+			if it.Unique {
+				wanted[NormalName(it.Name)] = append(wanted[NormalName(it.Name)], o.Player)
+			}
+		}
+	}
+	var eff []Effect
+	for _, o := range e.Orders {
+		for _, it := range o.Items {
+			n := NormalName(it.Name)
+			why := "bought " + it.Name
+			contested := it.Unique && len(wanted[n]) > 1
+			if contested {
+				why = "lost on contested " + it.Name
+			}
+			pay, _ := s.pay(o.Player, it.Cost, why)
+			eff = append(eff, pay)
+			if it.Spell {
+				s.SpellTurn[o.Player] = s.Turn
+			}
+			if contested {
+				s.Biddings[n] = Bidding{Unit: it.Name, Active: wanted[n]}
+				continue
+			}
+			eff = append(eff, s.introduce(o.Player, it, why))
+		}
+	}
+	return eff, nil
+}
+
+// checkOrder checks one player's order: his homeland stands, the items
+// fit his army, one spell, the total within his gold.
+func (s *State) checkOrder(o Order) error {
+	p, ok := s.Player(o.Player)
+	if !ok {
+		return fmt.Errorf("unknown player %q", o.Player)
+	}
+	if q, lost := s.Conquered[p.Name]; lost {
+		return fmt.Errorf("%s lost his homeland to %s and may not produce units", p.Name, q.By)
+	}
+	total, spells := 0, 0
+	trial := s.clone()
+	for _, it := range o.Items {
+		if err := trial.checkNew(p, it); err != nil {
+			return fmt.Errorf("%s: %w", p.Name, err)
+		}
+		if _, bidding := s.Biddings[NormalName(it.Name)]; bidding {
+			return fmt.Errorf("%s: %s is in a bidding war", p.Name, it.Name)
+		}
+		trial.introduce(p.Name, it, "")
+		total += it.Cost
+		if it.Spell {
+			spells++
+		}
+	}
+	if spells > 1 || spells == 1 && s.SpellTurn[p.Name] == s.Turn {
+		return fmt.Errorf("%s may only buy 1 spell per turn", p.Name)
+	}
+	if total > s.Gold[p.Name] {
+		return fmt.Errorf("%s orders %d gold worth but holds %d", p.Name, total, s.Gold[p.Name])
+	}
+	return nil
+}
+
+// bid plays one round of a bidding war: every player in Bidders raises by
+// 1 gold, lost at once. The war ends when a round has at most one bidder:
+// "Only if a player is the last player to bid on a unit, he may take it.
+// If there is a draw in the end, nobody gains the unit." A player who does
+// not bid in a round is out.
+func (s *State) bid(e Event) ([]Effect, error) {
+	n := NormalName(e.Unit)
+	b, ok := s.Biddings[n]
+	if !ok {
+		return nil, fmt.Errorf("no bidding war for %q (open: %v)", e.Unit, slices.Sorted(maps.Keys(s.Biddings)))
+	}
+	var eff []Effect
+	for _, p := range e.Bidders {
+		if !slices.Contains(b.Active, p) {
+			return nil, fmt.Errorf("%s is not (or no longer) bidding for %s", p, b.Unit)
+		}
+		pay, err := s.pay(p, 1, "bid for "+b.Unit)
+		if err != nil {
+			return nil, err
+		}
+		eff = append(eff, pay)
+	}
+	b.Rounds++
+	switch len(e.Bidders) {
+	case 0:
+		delete(s.Biddings, n)
+	case 1:
+		delete(s.Biddings, n)
+		eff = append(eff, s.introduce(e.Bidders[0], Item{Name: b.Unit, Unique: true}, "won the bidding for "+b.Unit))
+	default:
+		b.Active = slices.Clone(e.Bidders)
+		s.Biddings[n] = b
+	}
+	return eff, nil
+}

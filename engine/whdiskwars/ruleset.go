@@ -1,0 +1,157 @@
+package whdiskwars
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"tableref/engine"
+)
+
+// Name is the ruleset's name for --rules.
+const Name = "whdiskwars"
+
+// Ruleset is Warhammer: Diskwars for the analysis report. Its zero value
+// is ready to use.
+type Ruleset struct{}
+
+// Name returns "whdiskwars".
+func (Ruleset) Name() string { return Name }
+
+// Summary says what the ruleset decides.
+func (Ruleset) Summary() string {
+	return "Warhammer: Diskwars (2014): engagements, embattled disks, scrums, resolution order, melee with Swift/Slow/Frenzy, End Phase"
+}
+
+// Analyze resolves the Melee Phase of the table and fills the report.
+func (Ruleset) Analyze(t *engine.Table) (engine.Outcome, error) {
+	a, err := Run(t)
+	if err != nil {
+		return engine.Outcome{}, err
+	}
+	return a.Outcome(), nil
+}
+
+// Analysis is everything the ruleset finds on a table.
+type Analysis struct {
+	Table    *engine.Table
+	Relation Relation
+	Split    Split
+	// ResolveBefore are the order constraints, Cycles the groups of
+	// engagements whose constraints go round.
+	ResolveBefore [][2]int
+	Cycles        [][]int
+	// Plan is the order the engagements were resolved in; Explicit tells
+	// whether the layout gave an engagement_order.
+	Plan     Plan
+	Explicit bool
+	Fighters []Fighter
+	Result   Result
+	Warnings []string
+}
+
+// Run finds the engagements of the table, orders them and resolves the
+// Melee Phase. Errors name the disk and the stat that is missing.
+func Run(t *engine.Table) (Analysis, error) {
+	a := Analysis{Table: t, Relation: EnemyPins(t)}
+	a.Split = SplitEngagements(a.Relation)
+	fighters, warnings, err := Fighters(t, a.Split, a.Relation)
+	if err != nil {
+		return Analysis{}, err
+	}
+	a.Fighters, a.Warnings = fighters, warnings
+	pairs, same := ResolveBefore(a.Split)
+	a.ResolveBefore = pairs
+	a.Cycles = Cycles(len(a.Split.Engagements), pairs)
+	for _, d := range same {
+		a.warnf("disk %s attacks and defends in the same engagement %s (three sides or more): nothing orders its two roles",
+			label(t.Disk(d)), a.Split.Engagements[a.Split.AttackIn[d]].ID)
+	}
+	rank, explicit, w, err := ExplicitOrder(t, a.Split)
+	if err != nil {
+		return Analysis{}, err
+	}
+	a.Explicit = explicit
+	a.Warnings = append(a.Warnings, w...)
+	a.Plan = PlanOrder(len(a.Split.Engagements), pairs, a.hints(rank))
+	if explicit {
+		a.checkExplicit(rank)
+	}
+	a.Result = Resolve(t, a.Relation, a.Split, a.Fighters, a.Plan.Order)
+	return a, nil
+}
+
+// hints gathers what the default order looks at.
+func (a *Analysis) hints(rank []int) OrderHints {
+	n := len(a.Split.Engagements)
+	h := OrderHints{Rank: rank, UnpinnedAttacker: make([]bool, n), TopZ: make([]int, n)}
+	for e, g := range a.Split.Engagements {
+		h.UnpinnedAttacker[e] = slices.ContainsFunc(g.Attackers, func(i int) bool { return len(a.Relation.PinnedBy[i]) == 0 })
+		h.TopZ[e] = a.Table.Disk(g.Defenders[0]).Z
+		for _, d := range g.Defenders {
+			h.TopZ[e] = max(h.TopZ[e], a.Table.Disk(d).Z)
+		}
+	}
+	return h
+}
+
+// checkExplicit warns when the rules did not let the engine follow the
+// first player's order.
+func (a *Analysis) checkExplicit(rank []int) {
+	var followed []int
+	for _, e := range a.Plan.Order {
+		if rank[e] != Unlisted {
+			followed = append(followed, e)
+		}
+	}
+	if !slices.IsSortedFunc(followed, func(x, y int) int { return rank[x] - rank[y] }) {
+		a.warnf("%s cannot be followed as given: engagements where an embattled disk defends come before those where it attacks; resolved in the order %s",
+			orderOption, strings.Join(a.ids(a.Plan.Order), ", "))
+	}
+}
+
+func (a *Analysis) warnf(format string, args ...any) {
+	a.Warnings = append(a.Warnings, fmt.Sprintf(format, args...))
+}
+
+func (a *Analysis) ids(engagements []int) []string {
+	out := make([]string, len(engagements))
+	for k, e := range engagements {
+		out[k] = a.Split.Engagements[e].ID
+	}
+	return out
+}
+
+// Outcome turns the analysis into the report's fields.
+func (a Analysis) Outcome() engine.Outcome {
+	t := a.Table
+	o := engine.Outcome{Embattled: t.IDs(a.Split.Embattled), Warnings: a.Warnings}
+	for _, g := range a.Split.Engagements {
+		o.Engagements = append(o.Engagements, engine.Engagement{ID: g.ID, Attackers: t.IDs(g.Attackers), Defenders: t.IDs(g.Defenders)})
+	}
+	for _, p := range a.ResolveBefore {
+		o.ResolveBefore = append(o.ResolveBefore, [2]string{a.Split.Engagements[p[0]].ID, a.Split.Engagements[p[1]].ID})
+	}
+	o.Melee = a.melee()
+	o.Log = append(slices.Clone(a.Result.Events), a.endPhaseEvent())
+	o.Details = a.details()
+	return o
+}
+
+// melee returns the state after the Melee Phase: casualties, and the
+// wounds and damage on the disks still in play (non-zero only).
+func (a Analysis) melee() *engine.Melee {
+	m := &engine.Melee{Casualties: a.Table.IDs(a.Result.Casualties), Wounds: map[string]int{}, Damage: map[string]int{}}
+	for i, h := range a.Result.Health {
+		if a.Result.Removed[i] {
+			continue
+		}
+		if h.Wounds > 0 {
+			m.Wounds[a.Table.ID(i)] = h.Wounds
+		}
+		if h.Damage > 0 {
+			m.Damage[a.Table.ID(i)] = h.Damage
+		}
+	}
+	return m
+}

@@ -1,0 +1,343 @@
+package ledger
+
+import (
+	"bytes"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Campaign is one campaign in the store.
+type Campaign struct {
+	Name    string    `json:"name"`
+	Rules   string    `json:"rules"`
+	Created time.Time `json:"created_at"`
+	id      int64
+}
+
+// Record is one stored event.
+type Record struct {
+	ID     int64           `json:"id"`
+	Seq    int             `json:"seq"`
+	Turn   int             `json:"turn"`
+	At     time.Time       `json:"at"`
+	Kind   string          `json:"kind"`
+	Player string          `json:"player,omitempty"`
+	Event  json.RawMessage `json:"event"`
+	// Undone is when the event was undone; nil for a live event.
+	Undone  *time.Time `json:"undone_at,omitempty"`
+	Effects []Effect   `json:"effects"`
+}
+
+const timeFormat = time.RFC3339Nano
+
+// Create starts a new, empty campaign under the given rules.
+func (s *Store) Create(name, rules string) (Campaign, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return Campaign{}, fmt.Errorf("a campaign needs a name")
+	}
+	if _, err := newMachine(rules); err != nil {
+		return Campaign{}, err
+	}
+	c := Campaign{Name: name, Rules: rules, Created: s.Now().UTC()}
+	err := s.tx(func(tx *sql.Tx) error { return insertCampaign(tx, &c) })
+	return c, err
+}
+
+func insertCampaign(tx *sql.Tx, c *Campaign) error {
+	var n int
+	if err := tx.QueryRow(`SELECT count(*) FROM campaigns WHERE name = ?`, c.Name).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return fmt.Errorf("a campaign named %q already exists", c.Name)
+	}
+	res, err := tx.Exec(`INSERT INTO campaigns(name, rules, created_at) VALUES (?, ?, ?)`, c.Name, c.Rules, c.Created.Format(timeFormat))
+	if err != nil {
+		return fmt.Errorf("create campaign %s: %w", c.Name, err)
+	}
+	c.id, err = res.LastInsertId()
+	return err
+}
+
+// Campaigns lists the campaigns in the store, by name.
+func (s *Store) Campaigns() ([]Campaign, error) {
+	rows, err := s.db.Query(`SELECT id, name, rules, created_at FROM campaigns ORDER BY name`)
+	if err != nil {
+		return nil, s.corrupt(err)
+	}
+	defer rows.Close()
+	var out []Campaign
+	for rows.Next() {
+		c, err := scanCampaign(rows)
+		if err != nil {
+			return nil, s.corrupt(err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+type scanner interface{ Scan(...any) error }
+
+func scanCampaign(r scanner) (Campaign, error) {
+	var c Campaign
+	var at string
+	if err := r.Scan(&c.id, &c.Name, &c.Rules, &at); err != nil {
+		return c, err
+	}
+	t, err := time.Parse(timeFormat, at)
+	c.Created = t
+	return c, err
+}
+
+// Campaign finds a campaign by name.
+func (s *Store) Campaign(name string) (Campaign, error) { return s.campaign(s.db, name) }
+
+func (s *Store) campaign(q querier, name string) (Campaign, error) {
+	c, err := scanCampaign(q.QueryRow(`SELECT id, name, rules, created_at FROM campaigns WHERE name = ?`, name))
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, fmt.Errorf("%w %q in %s", ErrNotFound, name, s.path)
+	}
+	if err != nil {
+		return c, s.corrupt(err)
+	}
+	return c, nil
+}
+
+// Events returns a campaign's events in order, undone ones included, with
+// their effects.
+func (s *Store) Events(name string) ([]Record, error) {
+	c, err := s.Campaign(name)
+	if err != nil {
+		return nil, err
+	}
+	return s.events(s.db, c.id)
+}
+
+// querier is a *sql.DB or a *sql.Tx: inside a transaction every query
+// must go through it (the store has a single connection).
+type querier interface {
+	Query(string, ...any) (*sql.Rows, error)
+	QueryRow(string, ...any) *sql.Row
+}
+
+func (s *Store) events(q querier, id int64) ([]Record, error) {
+	rows, err := q.Query(`SELECT id, seq, turn, at, kind, player, payload, effect_count, undone_at FROM events WHERE campaign_id = ? ORDER BY seq`, id)
+	if err != nil {
+		return nil, s.corrupt(err)
+	}
+	var out []Record
+	var counts []int
+	for rows.Next() {
+		r, n, err := scanEvent(rows)
+		if err != nil {
+			rows.Close()
+			return nil, s.corrupt(err)
+		}
+		out, counts = append(out, r), append(counts, n)
+	}
+	rows.Close()
+	for i := range out {
+		if out[i].Effects, err = s.effects(q, out[i].ID); err != nil {
+			return nil, err
+		}
+		if len(out[i].Effects) != counts[i] {
+			return nil, s.corrupt(fmt.Errorf("event %d has %d of its %d effect rows", out[i].ID, len(out[i].Effects), counts[i]))
+		}
+	}
+	return out, nil
+}
+
+func scanEvent(r scanner) (Record, int, error) {
+	var rec Record
+	var at, payload string
+	var undone sql.NullString
+	var n int
+	if err := r.Scan(&rec.ID, &rec.Seq, &rec.Turn, &at, &rec.Kind, &rec.Player, &payload, &n, &undone); err != nil {
+		return rec, 0, err
+	}
+	t, err := time.Parse(timeFormat, at)
+	if err != nil {
+		return rec, 0, err
+	}
+	rec.At, rec.Event = t, json.RawMessage(payload)
+	if undone.Valid {
+		u, err := time.Parse(timeFormat, undone.String)
+		if err != nil {
+			return rec, 0, err
+		}
+		rec.Undone = &u
+	}
+	return rec, n, nil
+}
+
+func (s *Store) effects(q querier, event int64) ([]Effect, error) {
+	rows, err := q.Query(`SELECT player, resource, delta, source FROM effects WHERE event_id = ? ORDER BY n`, event)
+	if err != nil {
+		return nil, s.corrupt(err)
+	}
+	defer rows.Close()
+	out := []Effect{}
+	for rows.Next() {
+		var e Effect
+		if err := rows.Scan(&e.Player, &e.Resource, &e.Delta, &e.Source); err != nil {
+			return nil, s.corrupt(err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// replay derives a campaign's state from its live events, checking that
+// each gives the effects recorded with it.
+func replay(rules string, recs []Record) (machine, error) {
+	m, err := newMachine(rules)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		if r.Undone != nil {
+			continue
+		}
+		next, _, _, eff, err := m.apply(r.Event)
+		if err != nil {
+			return nil, fmt.Errorf("event %d (%s, turn %d): %w", r.Seq, r.Kind, r.Turn, err)
+		}
+		if !slices.Equal(eff, r.Effects) {
+			return nil, fmt.Errorf("event %d (%s): its recorded effects differ from the rules' (%v, recorded %v)", r.Seq, r.Kind, eff, r.Effects)
+		}
+		m = next
+	}
+	return m, nil
+}
+
+// State returns the campaign's current state, derived from its events
+// (a greatwar.State or an esfah.State).
+func (s *Store) State(name string) (any, error) {
+	m, _, err := s.load(s.db, name)
+	if err != nil {
+		return nil, err
+	}
+	return m.state(), nil
+}
+
+func (s *Store) load(q querier, name string) (machine, Campaign, error) {
+	c, err := s.campaign(q, name)
+	if err != nil {
+		return nil, c, err
+	}
+	recs, err := s.events(q, c.id)
+	if err != nil {
+		return nil, c, err
+	}
+	m, err := replay(c.Rules, recs)
+	if err != nil {
+		return nil, c, s.corrupt(fmt.Errorf("campaign %s: %w", name, err))
+	}
+	return m, c, nil
+}
+
+// Append applies an event (the JSON of a greatwar.Event or esfah.Event)
+// to the campaign and stores it with its effects, all in one
+// transaction. An event the rules refuse is not stored.
+func (s *Store) Append(name string, event json.RawMessage) (Record, error) {
+	var rec Record
+	err := s.tx(func(tx *sql.Tx) error {
+		m, c, err := s.load(tx, name)
+		if err != nil {
+			return err
+		}
+		_, kind, player, eff, err := m.apply(event)
+		if err != nil {
+			return err
+		}
+		rec = Record{Turn: m.turn(), At: s.Now().UTC(), Kind: kind, Player: player, Event: compact(event), Effects: eff}
+		return insertEvent(tx, c.id, &rec)
+	})
+	return rec, err
+}
+
+func compact(raw json.RawMessage) json.RawMessage {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return raw
+	}
+	return json.RawMessage(buf.Bytes())
+}
+
+// insertEvent writes an event row and its effect rows (in the caller's
+// transaction), giving it the next sequence number.
+func insertEvent(tx *sql.Tx, campaign int64, r *Record) error {
+	if err := tx.QueryRow(`SELECT coalesce(max(seq), 0) + 1 FROM events WHERE campaign_id = ?`, campaign).Scan(&r.Seq); err != nil {
+		return err
+	}
+	var undone any
+	if r.Undone != nil {
+		undone = r.Undone.UTC().Format(timeFormat)
+	}
+	res, err := tx.Exec(`INSERT INTO events(campaign_id, seq, turn, at, kind, player, payload, effect_count, undone_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		campaign, r.Seq, r.Turn, r.At.UTC().Format(timeFormat), r.Kind, r.Player, string(r.Event), len(r.Effects), undone)
+	if err != nil {
+		return fmt.Errorf("store event: %w", err)
+	}
+	if r.ID, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	for i, e := range r.Effects {
+		if _, err := tx.Exec(`INSERT INTO effects(event_id, n, player, resource, delta, source) VALUES (?, ?, ?, ?, ?, ?)`,
+			r.ID, i, e.Player, e.Resource, e.Delta, e.Source); err != nil {
+			return fmt.Errorf("store effect: %w", err)
+		}
+	}
+	return nil
+}
+
+// Undo undoes the campaign's last live event: it stays in the history,
+// marked undone, and no longer counts. It returns the undone event.
+func (s *Store) Undo(name string) (Record, error) {
+	var rec Record
+	err := s.tx(func(tx *sql.Tx) error {
+		_, c, err := s.load(tx, name)
+		if err != nil {
+			return err
+		}
+		recs, err := s.events(tx, c.id)
+		if err != nil {
+			return err
+		}
+		i := len(recs) - 1
+		for i >= 0 && recs[i].Undone != nil {
+			i--
+		}
+		if i < 0 {
+			return fmt.Errorf("campaign %s: %w", name, ErrNothingToUndo)
+		}
+		rec = recs[i]
+		now := s.Now().UTC()
+		rec.Undone = &now
+		_, err = tx.Exec(`UPDATE events SET undone_at = ? WHERE id = ?`, now.Format(timeFormat), rec.ID)
+		return err
+	})
+	return rec, err
+}
+
+// Verify checks every campaign of the store: every event has all its
+// effect rows, and replaying the events gives the recorded effects.
+func (s *Store) Verify() error {
+	cs, err := s.Campaigns()
+	if err != nil {
+		return err
+	}
+	for _, c := range cs {
+		if _, _, err := s.load(s.db, c.Name); err != nil {
+			return err
+		}
+	}
+	return nil
+}

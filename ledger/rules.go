@@ -1,0 +1,116 @@
+package ledger
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"tableref/engine/esfah"
+	"tableref/engine/greatwar"
+)
+
+// Rule set names of a campaign.
+const (
+	GreatWar = "greatwar"
+	Esfah    = "esfah"
+)
+
+// RuleSets lists the campaign rules the ledger knows.
+var RuleSets = []string{GreatWar, Esfah}
+
+// Effect is what one event changed for one player: Resource is "gold" in
+// The Great War, "pool" (the recruiting pool) in Esfah, or another
+// counter ("unit:<name>", "health:<race>", "terrain", ...).
+type Effect struct {
+	Player   string `json:"player"`
+	Resource string `json:"resource"`
+	Delta    int    `json:"delta"`
+	Source   string `json:"source"`
+}
+
+// machine is a rule set's campaign state as the ledger drives it.
+type machine interface {
+	// apply decodes an event and applies it, returning the new machine,
+	// the event's kind and player, and its effects.
+	apply(payload []byte) (next machine, kind, player string, eff []Effect, err error)
+	// turn is the turn the next event belongs to.
+	turn() int
+	// state is the state for display (JSON).
+	state() any
+}
+
+func newMachine(rules string) (machine, error) {
+	switch rules {
+	case GreatWar:
+		return gwMachine{}, nil
+	case Esfah:
+		return esMachine{}, nil
+	}
+	return nil, fmt.Errorf("unknown campaign rules %q: use %s or %s", rules, GreatWar, Esfah)
+}
+
+// decodeStrict decodes one JSON object, rejecting unknown fields and
+// trailing data.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("event: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("event: trailing data after the JSON object")
+	}
+	return nil
+}
+
+type gwMachine struct{ s greatwar.State }
+
+func (m gwMachine) apply(payload []byte) (machine, string, string, []Effect, error) {
+	var e greatwar.Event
+	if err := decodeStrict(payload, &e); err != nil {
+		return m, "", "", nil, err
+	}
+	n, eff, err := m.s.Apply(e)
+	if err != nil {
+		return m, "", "", nil, err
+	}
+	out := make([]Effect, len(eff))
+	for i, f := range eff {
+		out[i] = Effect(f)
+	}
+	return gwMachine{n}, e.Kind, eventPlayer(e.Player, e.Homeland, e.By), out, nil
+}
+
+func (m gwMachine) turn() int  { return m.s.Turn }
+func (m gwMachine) state() any { return m.s }
+
+type esMachine struct{ s esfah.State }
+
+func (m esMachine) apply(payload []byte) (machine, string, string, []Effect, error) {
+	var e esfah.Event
+	if err := decodeStrict(payload, &e); err != nil {
+		return m, "", "", nil, err
+	}
+	n, eff, err := m.s.Apply(e)
+	if err != nil {
+		return m, "", "", nil, err
+	}
+	out := make([]Effect, len(eff))
+	for i, f := range eff {
+		out[i] = Effect(f)
+	}
+	return esMachine{n}, e.Kind, e.Player, out, nil
+}
+
+func (m esMachine) turn() int  { return m.s.Round }
+func (m esMachine) state() any { return m.s }
+
+func eventPlayer(names ...string) string {
+	for _, n := range names {
+		if n != "" {
+			return n
+		}
+	}
+	return ""
+}

@@ -1,0 +1,380 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+
+	"tableref/models"
+)
+
+// Corrections are the player's fixes to what was detected, kept for a
+// whole game and applied to every later layout: a disk's identity, stats,
+// owner or stacking order, a token's kind, a phantom disk or token removed,
+// a missed disk added.
+//
+// A fix finds its disk (or token) by id; when no disk has that id it finds
+// the nearest one within that disk's radius of where the fix last saw it
+// (At), so a fix follows a disk even when the detector renames it. Apply
+// moves At along with the disk.
+//
+// The JSON form (a corrections file next to the session) is:
+//
+//	{"version": 1,
+//	 "disks":  [{"id": "d3", "at": [40.0, 25.5], "name": "Orc Warband", "owner": "bob", "z": 2,
+//	             "stats": {"attack": 5}, "keywords": ["berserk"], "delete": false}],
+//	 "tokens": [{"id": "t1", "at": [41.0, 26.0], "kind": "arrow"}],
+//	 "added":  [{"id": "added-1", "name": "Scout", "owner": "alice", "x": 50, "y": 40, "r": 2.5, "z": 0}]}
+type Corrections struct {
+	Version int        `json:"version"`
+	Disks   []DiskFix  `json:"disks,omitempty"`
+	Tokens  []TokenFix `json:"tokens,omitempty"`
+	Added   []AddDisk  `json:"added,omitempty"`
+}
+
+// DiskFix corrects one detected disk. Nil fields leave the detection as
+// it is.
+type DiskFix struct {
+	ID           string         `json:"id"`
+	At           *[2]float64    `json:"at,omitempty"`
+	Delete       bool           `json:"delete,omitempty"`
+	Name         *string        `json:"name,omitempty"`
+	Owner        *string        `json:"owner,omitempty"`
+	Side         *string        `json:"side,omitempty"`
+	Faction      *string        `json:"faction,omitempty"`
+	Kind         *string        `json:"kind,omitempty"`
+	Z            *int           `json:"z,omitempty"`
+	R            *float64       `json:"r,omitempty"`
+	Stats        map[string]int `json:"stats,omitempty"`
+	Keywords     []string       `json:"keywords,omitempty"`
+	MissileKind  *string        `json:"missile_kind,omitempty"`
+	MissileCount *int           `json:"missile_count,omitempty"`
+}
+
+// TokenFix corrects one detected token: its kind, or deletes it.
+type TokenFix struct {
+	ID     string      `json:"id"`
+	At     *[2]float64 `json:"at,omitempty"`
+	Delete bool        `json:"delete,omitempty"`
+	Kind   *string     `json:"kind,omitempty"`
+}
+
+// AddDisk is a disk the detector missed, placed by the player (table frame,
+// cm).
+type AddDisk struct {
+	ID       string         `json:"id"`
+	Name     string         `json:"name,omitempty"`
+	Owner    string         `json:"owner,omitempty"`
+	Side     string         `json:"side,omitempty"`
+	Faction  string         `json:"faction,omitempty"`
+	Kind     string         `json:"kind,omitempty"`
+	X        float64        `json:"x"`
+	Y        float64        `json:"y"`
+	R        float64        `json:"r"`
+	Z        int            `json:"z"`
+	Stats    map[string]int `json:"stats,omitempty"`
+	Keywords []string       `json:"keywords,omitempty"`
+}
+
+// ErrCorrections marks a corrections file that cannot be used.
+var ErrCorrections = errors.New("bad corrections")
+
+// ParseCorrections reads the JSON form of corrections and checks it: the
+// version is 1, numbers are finite, added disks have a positive radius and
+// unique ids, every fix names an id or a position.
+func ParseCorrections(data []byte) (Corrections, error) {
+	var c Corrections
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return Corrections{}, fmt.Errorf("%w: %v", ErrCorrections, err)
+	}
+	if dec.More() {
+		return Corrections{}, fmt.Errorf("%w: data after the JSON object", ErrCorrections)
+	}
+	if err := c.validate(); err != nil {
+		return Corrections{}, fmt.Errorf("%w: %v", ErrCorrections, err)
+	}
+	return c, nil
+}
+
+func (c Corrections) validate() error {
+	if c.Version != 1 {
+		return fmt.Errorf("version %d, want 1", c.Version)
+	}
+	for i, f := range c.Disks {
+		if f.ID == "" && f.At == nil {
+			return fmt.Errorf("disks[%d]: give an id or a position", i)
+		}
+		if !finitePair(f.At) || (f.R != nil && !(*f.R > 0 && *f.R < 1e6)) {
+			return fmt.Errorf("disks[%d]: position and radius must be finite, the radius positive", i)
+		}
+	}
+	for i, f := range c.Tokens {
+		if f.ID == "" && f.At == nil {
+			return fmt.Errorf("tokens[%d]: give an id or a position", i)
+		}
+		if !finitePair(f.At) {
+			return fmt.Errorf("tokens[%d]: position must be finite", i)
+		}
+	}
+	ids := map[string]bool{}
+	for i, a := range c.Added {
+		if a.ID == "" || ids[a.ID] {
+			return fmt.Errorf("added[%d]: id %q empty or used twice", i, a.ID)
+		}
+		ids[a.ID] = true
+		if !finite(a.X) || !finite(a.Y) || !(a.R > 0 && a.R < 1e6) {
+			return fmt.Errorf("added[%d] %s: x, y must be finite and r positive", i, a.ID)
+		}
+	}
+	return nil
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) && math.Abs(v) < 1e9 }
+
+func finitePair(p *[2]float64) bool { return p == nil || (finite(p[0]) && finite(p[1])) }
+
+// LoadCorrections reads a corrections file; a missing file gives empty
+// corrections.
+func LoadCorrections(path string) (Corrections, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return Corrections{Version: 1}, nil
+	}
+	if err != nil {
+		return Corrections{}, fmt.Errorf("corrections %s: %w", path, err)
+	}
+	c, err := ParseCorrections(data)
+	if err != nil {
+		return Corrections{}, fmt.Errorf("corrections %s: %w", path, err)
+	}
+	return c, nil
+}
+
+// Save writes the corrections to path (through a temporary file, so a
+// crash never leaves half a file).
+func (c Corrections) Save(path string) error {
+	c.Version = 1
+	data, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return fmt.Errorf("corrections: %w", err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("corrections %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("corrections %s: %w", path, err)
+	}
+	return nil
+}
+
+// Clone returns a deep copy of c.
+func (c Corrections) Clone() Corrections {
+	data, _ := json.Marshal(c)
+	var out Corrections
+	_ = json.Unmarshal(data, &out)
+	out.Version = 1
+	return out
+}
+
+// Apply returns the layout with the corrections applied and the
+// corrections with each fix's position moved to where its disk or token
+// now lies. Neither input is changed.
+func (c Corrections) Apply(l models.Layout) (models.Layout, Corrections) {
+	out, next := l.Clone(), c.Clone()
+	for _, a := range next.Added {
+		out.Disks = append(out.Disks, a.disk(out))
+	}
+	gone := map[int]bool{}
+	used := map[int]bool{}
+	for k := range next.Disks {
+		f := &next.Disks[k]
+		i, ok := findDisk(out.Disks, f.ID, f.At, used)
+		if !ok {
+			continue
+		}
+		used[i] = true
+		d := &out.Disks[i]
+		f.ID, f.At = d.ID, &[2]float64{float64(d.X), float64(d.Y)}
+		if f.Delete {
+			gone[i] = true
+			continue
+		}
+		f.applyTo(d)
+	}
+	out.Disks = deleteIndices(out.Disks, gone)
+	out.Tokens = next.applyTokens(out.Tokens)
+	return out, next
+}
+
+func (f DiskFix) applyTo(d *models.Disk) {
+	set := func(dst *string, v *string) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	set(&d.Name, f.Name)
+	set(&d.Owner, f.Owner)
+	set(&d.Side, f.Side)
+	set(&d.Faction, f.Faction)
+	set(&d.Kind, f.Kind)
+	set(&d.MissileKind, f.MissileKind)
+	if f.Z != nil {
+		d.Z = *f.Z
+	}
+	if f.R != nil {
+		d.R = models.Centimetres(*f.R)
+	}
+	if f.Stats != nil {
+		d.Stats = models.Stats{}
+		for k, v := range f.Stats {
+			d.Stats[k] = v
+		}
+	}
+	if f.Keywords != nil {
+		d.Keywords = slices.Clone(f.Keywords)
+	}
+	if f.MissileCount != nil {
+		d.MissileCount = *f.MissileCount
+	}
+}
+
+func (c *Corrections) applyTokens(toks []models.Token) []models.Token {
+	gone := map[int]bool{}
+	used := map[int]bool{}
+	for k := range c.Tokens {
+		f := &c.Tokens[k]
+		i, ok := findToken(toks, f.ID, f.At, used)
+		if !ok {
+			continue
+		}
+		used[i] = true
+		t := &toks[i]
+		f.ID, f.At = t.ID, &[2]float64{float64(t.X), float64(t.Y)}
+		if f.Delete {
+			gone[i] = true
+		} else if f.Kind != nil {
+			t.Kind = *f.Kind
+		}
+	}
+	return deleteIndices(toks, gone)
+}
+
+// disk returns the added disk, renamed if its id is already taken.
+func (a AddDisk) disk(l models.Layout) models.Disk {
+	id := a.ID
+	for n := 2; ; n++ {
+		if _, taken := l.Disk(id); !taken {
+			break
+		}
+		id = fmt.Sprintf("%s-%d", a.ID, n)
+	}
+	kind := a.Kind
+	if kind == "" {
+		kind = models.KindCreature
+	}
+	d := models.Disk{ID: id, Name: a.Name, Owner: a.Owner, Side: a.Side, Faction: a.Faction, Kind: kind,
+		X: models.Centimetres(a.X), Y: models.Centimetres(a.Y), R: models.Centimetres(a.R), Z: a.Z,
+		Keywords: slices.Clone(a.Keywords)}
+	if a.Stats != nil {
+		d.Stats = models.Stats{}
+		for k, v := range a.Stats {
+			d.Stats[k] = v
+		}
+	}
+	return d
+}
+
+// findDisk returns the disk with the id, else the unused disk nearest to
+// at whose centre lies within its radius of at.
+func findDisk(ds []models.Disk, id string, at *[2]float64, used map[int]bool) (int, bool) {
+	for i, d := range ds {
+		if id != "" && d.ID == id && !used[i] {
+			return i, true
+		}
+	}
+	return nearest(len(ds), at, used, func(i int) (x, y, r models.Centimetres) {
+		return ds[i].X, ds[i].Y, ds[i].R
+	})
+}
+
+func findToken(ts []models.Token, id string, at *[2]float64, used map[int]bool) (int, bool) {
+	for i, t := range ts {
+		if id != "" && t.ID == id && !used[i] {
+			return i, true
+		}
+	}
+	return nearest(len(ts), at, used, func(i int) (x, y, r models.Centimetres) {
+		return ts[i].X, ts[i].Y, max(ts[i].R, 0.5)
+	})
+}
+
+func nearest(n int, at *[2]float64, used map[int]bool, circle func(int) (x, y, r models.Centimetres)) (int, bool) {
+	if at == nil {
+		return 0, false
+	}
+	best, bestD := -1, math.Inf(1)
+	for i := range n {
+		if used[i] {
+			continue
+		}
+		x, y, r := circle(i)
+		d := math.Hypot(float64(x)-at[0], float64(y)-at[1])
+		if d <= float64(r) && d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best, best >= 0
+}
+
+func deleteIndices[T any](s []T, gone map[int]bool) []T {
+	if len(gone) == 0 {
+		return s
+	}
+	out := make([]T, 0, len(s)-len(gone))
+	for i, v := range s {
+		if !gone[i] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Fix returns the fix for the disk with the given id, creating it.
+func (c *Corrections) Fix(d models.Disk) *DiskFix {
+	for i := range c.Disks {
+		if c.Disks[i].ID == d.ID {
+			return &c.Disks[i]
+		}
+	}
+	c.Disks = append(c.Disks, DiskFix{ID: d.ID, At: &[2]float64{float64(d.X), float64(d.Y)}})
+	return &c.Disks[len(c.Disks)-1]
+}
+
+// FixToken returns the fix for the token, creating it.
+func (c *Corrections) FixToken(t models.Token) *TokenFix {
+	for i := range c.Tokens {
+		if c.Tokens[i].ID == t.ID {
+			return &c.Tokens[i]
+		}
+	}
+	c.Tokens = append(c.Tokens, TokenFix{ID: t.ID, At: &[2]float64{float64(t.X), float64(t.Y)}})
+	return &c.Tokens[len(c.Tokens)-1]
+}
+
+// RemoveAdded drops an added disk by id and reports whether it was there.
+func (c *Corrections) RemoveAdded(id string) bool {
+	for i, a := range c.Added {
+		if a.ID == id {
+			c.Added = slices.Delete(c.Added, i, i+1)
+			return true
+		}
+	}
+	return false
+}
