@@ -213,9 +213,7 @@ func CalibrateLens(views [][]Pixel, board Board, w, h int) (Lens, error) {
 		if len(v) != len(corners) {
 			return Lens{}, fmt.Errorf("%w: a view has %d corners, the board %d", ErrDegenerate, len(v), len(corners))
 		}
-		if err := appendView(obj, img, corners3(board), v); err != nil {
-			return Lens{}, err
-		}
+		appendView(obj, img, corners3(board), v)
 	}
 	k, d, rms := calibrateCamera(obj, img, w, h)
 	cam := Camera{Width: w, Height: h, Intrinsics: k, Distortion: d}
@@ -237,7 +235,7 @@ func corners3(b Board) []gocv.Point3f {
 	return out
 }
 
-func appendView(obj gocv.Points3fVector, img gocv.Points2fVector, o []gocv.Point3f, v []Pixel) error {
+func appendView(obj gocv.Points3fVector, img gocv.Points2fVector, o []gocv.Point3f, v []Pixel) {
 	ov := gocv.NewPoint3fVectorFromPoints(o)
 	defer ov.Close()
 	pts := make([]gocv.Point2f, len(v))
@@ -248,7 +246,6 @@ func appendView(obj gocv.Points3fVector, img gocv.Points2fVector, o []gocv.Point
 	defer iv.Close()
 	obj.Append(ov)
 	img.Append(iv)
-	return nil
 }
 
 // calibrateCamera calls OpenCV and copies the results out of the Mats.

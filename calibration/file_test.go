@@ -145,3 +145,26 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A calibration from four clicked points (estimated lens) survives the
+// file too.
+func TestEstimatedCalibrationRoundTrip(t *testing.T) {
+	cam := Camera{Width: 1920, Height: 1080, Intrinsics: Intrinsics{FX: 1400, FY: 1400, CX: 960, CY: 540}}
+	pose := lookAt(Vec3{0, -50, -85}, Vec3{0, 20, 0})
+	table := []models.TablePoint{{X: -40, Y: 0}, {X: 40, Y: 0}, {X: 40, Y: 45}, {X: -40, Y: 45}}
+	c, err := FromPoints(nil, 1920, 1080, project(t, cam, pose, table), table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Parse(b)
+	if err != nil {
+		t.Fatalf("parsing an estimated calibration: %v", err)
+	}
+	if got.Board != nil || got.Lens.Source != SourceEstimated {
+		t.Errorf("got board %v, source %s; want none and estimated", got.Board, got.Lens.Source)
+	}
+}

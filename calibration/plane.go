@@ -127,7 +127,9 @@ func (p Plane) UndistortedFromTable(t models.TablePoint, height models.Centimetr
 	return Pixel{U: v[0] / v[2], V: v[1] / v[2]}, nil
 }
 
-// poseFromBoard fits the camera pose to a board's corners seen at img.
+// poseFromPoints fits the camera pose to table points seen at img and
+// returns it with the direct homography from table points to undistorted
+// pixels.
 func poseFromPoints(cam Camera, img []Pixel, table []models.TablePoint) (poseFit, Mat3, error) {
 	if len(img) != len(table) {
 		return poseFit{}, Mat3{}, fmt.Errorf("%w: %d pixels but %d table points", ErrDegenerate, len(img), len(table))

@@ -87,6 +87,7 @@ func TestCrashSafety(t *testing.T) {
 				t.Errorf("kill %d: event %d was reported committed but is missing", round+1, seq)
 			}
 		}
+		t.Logf("kill %d: %d events reported committed, %d in the database", round+1, len(committed), len(recs))
 		if _, err := s.State("war"); err != nil {
 			t.Errorf("kill %d: state does not replay: %v", round+1, err)
 		}

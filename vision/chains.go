@@ -6,7 +6,37 @@ import "math"
 type edgeMap struct {
 	pix    []uint8
 	gx, gy []int16 // the grey-level gradient at each pixel (Sobel)
+	lab    []uint8 // the image in Lab, 3 bytes a pixel; nil: no step test
 	w, h   int
+}
+
+// stepMin is the smallest colour difference (Lab, OpenCV's 8-bit scale)
+// across a disk's outline: a disk's edge separates two surfaces, while a
+// line drawn on the table has the same colour on both sides.
+const stepMin = 12
+
+// step reports whether the colours at detection pixels (x0, y0) and
+// (x1, y1) differ by a step.
+func (e edgeMap) step(x0, y0, x1, y1 float64) bool {
+	if e.lab == nil {
+		return true
+	}
+	a, ok0 := e.labAt(x0, y0)
+	b, ok1 := e.labAt(x1, y1)
+	if !ok0 || !ok1 {
+		return false
+	}
+	dl, da, db := a[0]-b[0], a[1]-b[1], a[2]-b[2]
+	return dl*dl+da*da+db*db >= stepMin*stepMin
+}
+
+func (e edgeMap) labAt(x, y float64) ([3]float64, bool) {
+	xi, yi := int(math.Round(x)), int(math.Round(y))
+	if xi < 0 || yi < 0 || xi >= e.w || yi >= e.h {
+		return [3]float64{}, false
+	}
+	i := 3 * (yi*e.w + xi)
+	return [3]float64{float64(e.lab[i]), float64(e.lab[i+1]), float64(e.lab[i+2])}, true
 }
 
 // aligned reports whether the gradient at pixel i points along the unit

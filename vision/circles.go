@@ -32,8 +32,8 @@ type circleParams struct {
 }
 
 // groupArcs joins arcs lying on the same circle, longest first, refits the
-// circle on all their points, and keeps the circles whose outline is seen
-// well enough in the edge map.
+// circle on all their points, and returns the circles whose outline is
+// seen well enough in the edge map to be candidates.
 func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) (float64, float64)) []candidate {
 	order := make([]int, len(arcs))
 	for i := range order {
@@ -91,31 +91,31 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 		}
 		out = append(out, candidate{c: c, coverage: cov, arcs: len(members), pts: all})
 	}
-	return verify(suppress(out, p.dropInside), p, seen)
+	return out
 }
 
-// verify measures each circle's outline again leaving out what the other
-// circles may cover, and keeps those seen well and long enough. Twice, as
-// dropping a phantom uncovers its neighbours.
+// verify measures each circle's outline again, leaving out what the
+// circles already kept may cover, and keeps those seen well and long
+// enough. Circles are taken from the best seen on its own down, so that a
+// phantom never hides a real disk's outline: a disk lying on another is
+// seen whole and comes first, then the one below is judged on the part of
+// its outline left uncovered.
 func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64)) []candidate {
-	for range 2 {
-		var keep []candidate
-		for i, c := range cs {
-			var others []circle
-			for j, o := range cs {
-				if j != i {
-					others = append(others, o.c)
-				}
-			}
-			cov, length := seen(c.c, others)
-			if cov >= p.finalCoverage && length >= p.minSupport {
-				c.coverage = cov
-				keep = append(keep, c)
-			}
-		}
-		cs = keep
+	for i := range cs {
+		cs[i].coverage, _ = seen(cs[i].c, nil)
 	}
-	return cs
+	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
+	var keep []candidate
+	var kept []circle
+	for _, c := range cs {
+		cov, length := seen(c.c, kept)
+		if cov >= p.finalCoverage && length >= p.minSupport {
+			c.coverage = cov
+			keep = append(keep, c)
+			kept = append(kept, c.c)
+		}
+	}
+	return keep
 }
 
 // fitsCircle reports whether the points lie along circle c: their mean

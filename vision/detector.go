@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"time"
 
 	"gocv.io/x/gocv"
@@ -83,12 +84,18 @@ var ErrBadFrame = errors.New("bad frame")
 type Detector struct {
 	opt     Options
 	gray    gocv.Mat
-	small   gocv.Mat
+	colour  gocv.Mat
+	small   gocv.Mat // the frame in Lab, at detection size
+	channel gocv.Mat
 	blurred gocv.Mat
+	chEdges gocv.Mat
 	edges   gocv.Mat
 	gx, gy  gocv.Mat
-	colour  gocv.Mat
 	visited []uint8
+	gradX   []int16 // the strongest channel's gradient at each pixel
+	gradY   []int16
+	votes   []uint16
+	normals []edgeNormal
 	plane   *workPlane
 }
 
@@ -109,21 +116,20 @@ func NewDetector(opt Options) *Detector {
 	if opt.Tokens == nil {
 		opt.Tokens = DefaultTokenCatalogue
 	}
-	return &Detector{
-		opt:     opt,
-		gray:    gocv.NewMat(),
-		small:   gocv.NewMat(),
-		blurred: gocv.NewMat(),
-		edges:   gocv.NewMat(),
-		gx:      gocv.NewMat(),
-		gy:      gocv.NewMat(),
-		colour:  gocv.NewMat(),
+	d := &Detector{opt: opt}
+	for _, m := range d.mats() {
+		*m = gocv.NewMat()
 	}
+	return d
+}
+
+func (d *Detector) mats() []*gocv.Mat {
+	return []*gocv.Mat{&d.gray, &d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy}
 }
 
 // Close frees the detector's Mats.
 func (d *Detector) Close() error {
-	for _, m := range []*gocv.Mat{&d.gray, &d.small, &d.blurred, &d.edges, &d.gx, &d.gy, &d.colour} {
+	for _, m := range d.mats() {
 		m.Close()
 	}
 	return nil
@@ -171,19 +177,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	default:
 		return Result{}, fmt.Errorf("%w: %d channels; want 1, 3 or 4", ErrBadFrame, frame.Channels())
 	}
-	scale := 1.0
-	if w > d.opt.DetectWidth {
-		scale = float64(w) / float64(d.opt.DetectWidth)
-		sw, sh := d.opt.DetectWidth, int(math.Round(float64(h)/scale))
-		gocv.Resize(d.gray, &d.small, image.Pt(sw, sh), 0, 0, gocv.InterpolationArea)
-		scale = float64(w) / float64(sw)
-	} else {
-		d.gray.CopyTo(&d.small)
-	}
-	gocv.GaussianBlur(d.small, &d.blurred, image.Pt(5, 5), 0, 0, gocv.BorderReplicate)
-	gocv.Canny(d.blurred, &d.edges, 20, 50)
-	gocv.Sobel(d.blurred, &d.gx, gocv.MatTypeCV16S, 1, 0, 3, 1, 0, gocv.BorderReplicate)
-	gocv.Sobel(d.blurred, &d.gy, gocv.MatTypeCV16S, 0, 1, 3, 1, 0, gocv.BorderReplicate)
+	scale := d.edgeStage(w, h)
 	lap("edges")
 
 	sw, sh := d.small.Cols(), d.small.Rows()
@@ -194,7 +188,11 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 		}
 		d.plane = p
 	}
-	em := edgeMap{pix: d.edges.ToBytes(), gx: int16s(d.gx), gy: int16s(d.gy), w: sw, h: sh}
+	lab, err := d.small.DataPtrUint8()
+	if err != nil {
+		return Result{}, fmt.Errorf("%w: %v", ErrBadFrame, err)
+	}
+	em := edgeMap{pix: d.edges.ToBytes(), gx: d.gradX, gy: d.gradY, lab: lab, w: sw, h: sh}
 	if len(d.visited) != sw*sh {
 		d.visited = make([]uint8, sw*sh)
 	}
@@ -225,21 +223,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 	pl := d.plane
 	px := pl.pixel
-	ap := arcParams{
-		tol:          1.0 * px,
-		minPts:       10,
-		minR:         6 * px,
-		maxR:         float64(max(em.w, em.h)) * px,
-		maxRMS:       1.0 * px,
-		rmsShare:     0.03,
-		minTurn:      0.3 * math.Pi / 180,
-		maxTurn:      70 * math.Pi / 180,
-		minSpan:      12 * math.Pi / 180,
-		maxPointStep: 3 * px,
-	}
-	if pl.cal != nil {
-		ap.minR, ap.maxR = 0.8, 20
-	}
+	ap := d.arcParams()
 	var arcs []arc
 	for _, ch := range chains {
 		arcs = findArcs(pl.chainPoints(ch), ap, arcs)
@@ -250,21 +234,144 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		minCoverage:   0.3,
 		finalCoverage: 0.5,
 		minSupport:    50 / d.plane.scale,
-		minSpan:       70 * math.Pi / 180,
 		minR:          ap.minR,
 		maxR:          ap.maxR,
 		pixel:         px,
 		dropInside:    pl.cal == nil,
 	}
-	return groupArcs(arcs, cp, func(c circle, others []circle) (float64, float64) { return pl.coverage(c, em, others) })
+	seen := func(c circle, others []circle) (float64, float64) { return pl.coverage(c, em, others) }
+	cands := groupArcs(arcs, cp, seen)
+	debugCands("arcs", cands)
+	if pl.cal != nil {
+		cands = d.plausible(cands)
+		d.normals = pl.tableNormals(em, d.normals)
+		var radii []float64
+		for _, s := range d.opt.Disks {
+			if s.Kind != models.KindTerrain && !slices.Contains(radii, float64(s.Radius)) {
+				radii = append(radii, float64(s.Radius))
+			}
+		}
+		for _, c := range pl.voteCircles(d.normals, radii, &d.votes) {
+			if cov, _ := seen(c.c, nil); cov >= cp.minCoverage {
+				c.coverage = cov
+				cands = append(cands, c)
+			}
+		}
+	}
+	debugCands("all", cands)
+	cands = suppress(cands, cp.dropInside)
+	debugCands("suppress", cands)
+	cands = verify(cands, cp, seen)
+	debugCands("verify", cands)
+	return cands
 }
 
-// int16s returns a copy of a CV_16S Mat's values.
-func int16s(m gocv.Mat) []int16 {
-	b := m.ToBytes()
-	out := make([]int16, len(b)/2)
-	for i := range out {
-		out[i] = int16(uint16(b[2*i]) | uint16(b[2*i+1])<<8)
+// debugCands is called with the candidates after each stage; tests set it.
+var debugCands = func(stage string, cs []candidate) {}
+
+// plausible keeps the circles whose size is a catalogue size (within 12 %,
+// before refinement) or larger than any creature (terrain).
+func (d *Detector) plausible(cs []candidate) []candidate {
+	largest := 0.0
+	for _, s := range d.opt.Disks {
+		if s.Kind != models.KindTerrain {
+			largest = max(largest, float64(s.Radius))
+		}
+	}
+	var out []candidate
+	for _, c := range cs {
+		ok := c.c.R > 1.2*largest
+		for _, s := range d.opt.Disks {
+			if math.Abs(c.c.R-float64(s.Radius)) <= 0.12*float64(s.Radius) {
+				ok = true
+			}
+		}
+		if ok {
+			out = append(out, c)
+		}
 	}
 	return out
+}
+
+// arcParams returns the arc finder's tolerances in working units.
+func (d *Detector) arcParams() arcParams {
+	pl := d.plane
+	px := pl.pixel
+	ap := arcParams{
+		tol:          1.0 * px,
+		minPts:       10,
+		minR:         6 * px,
+		maxR:         float64(max(pl.w, pl.h)) * px,
+		maxRMS:       1.0 * px,
+		rmsShare:     0.03,
+		minTurn:      0.3 * math.Pi / 180,
+		maxTurn:      70 * math.Pi / 180,
+		minSpan:      12 * math.Pi / 180,
+		maxPointStep: 3 * px,
+	}
+	if pl.cal != nil {
+		ap.minR, ap.maxR = 0.8, 20
+	}
+	return ap
+}
+
+// edgeStage finds the edges of the frame at detection size, in colour: an
+// edge of lightness (L) or of colour (a, b of Lab), so that a red rim on a
+// mauve table is seen even where both are equally light. It keeps, for
+// each pixel, the gradient of the channel where it is strongest. It
+// returns the size of a detection pixel in frame pixels.
+func (d *Detector) edgeStage(w, h int) float64 {
+	scale := 1.0
+	if w > d.opt.DetectWidth {
+		scale = float64(w) / float64(d.opt.DetectWidth)
+		sw, sh := d.opt.DetectWidth, int(math.Round(float64(h)/scale))
+		gocv.Resize(d.colour, &d.blurred, image.Pt(sw, sh), 0, 0, gocv.InterpolationArea)
+		scale = float64(w) / float64(sw)
+	} else {
+		d.colour.CopyTo(&d.blurred)
+	}
+	gocv.CvtColor(d.blurred, &d.small, gocv.ColorBGRToLab)
+	n := d.small.Rows() * d.small.Cols()
+	if len(d.gradX) != n {
+		d.gradX, d.gradY = make([]int16, n), make([]int16, n)
+	}
+	clear(d.gradX)
+	clear(d.gradY)
+	for c := range 3 {
+		gocv.ExtractChannel(d.small, &d.channel, c)
+		gocv.GaussianBlur(d.channel, &d.blurred, image.Pt(5, 5), 0, 0, gocv.BorderReplicate)
+		lo, hi := float32(20), float32(50)
+		if c > 0 { // a and b span a narrower range than L
+			lo, hi = 10, 25
+		}
+		if c == 0 {
+			gocv.Canny(d.blurred, &d.edges, lo, hi)
+		} else {
+			gocv.Canny(d.blurred, &d.chEdges, lo, hi)
+			gocv.BitwiseOr(d.edges, d.chEdges, &d.edges)
+		}
+		gocv.Sobel(d.blurred, &d.gx, gocv.MatTypeCV16S, 1, 0, 3, 1, 0, gocv.BorderReplicate)
+		gocv.Sobel(d.blurred, &d.gy, gocv.MatTypeCV16S, 0, 1, 3, 1, 0, gocv.BorderReplicate)
+		gx, err1 := d.gx.DataPtrInt16()
+		gy, err2 := d.gy.DataPtrInt16()
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		keepStrongest(d.gradX, d.gradY, gx, gy, c > 0)
+	}
+	return scale
+}
+
+// keepStrongest keeps in (kx, ky) whichever gradient is stronger, pixel by
+// pixel; chroma gradients count double, as a and b vary less than L.
+func keepStrongest(kx, ky, gx, gy []int16, chroma bool) {
+	for i := range kx {
+		x, y := int32(gx[i]), int32(gy[i])
+		if chroma {
+			x, y = 2*x, 2*y
+		}
+		if x*x+y*y > int32(kx[i])*int32(kx[i])+int32(ky[i])*int32(ky[i]) {
+			kx[i], ky[i] = int16(max(min(x, 32767), -32767)), int16(max(min(y, 32767), -32767))
+		}
+	}
 }

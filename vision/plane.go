@@ -140,6 +140,11 @@ func (p *workPlane) coverage(c circle, em edgeMap, others []circle) (float64, fl
 		}
 		valid++
 		hits[k] = 0
+		// A colour step across the outline, 2.5 detection pixels each side.
+		xi, yi := (u+0.5)/p.scale-0.5, (v+0.5)/p.scale-0.5
+		if !em.step(xi-2.5*nx, yi-2.5*ny, xi+2.5*nx, yi+2.5*ny) {
+			continue
+		}
 	near:
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {

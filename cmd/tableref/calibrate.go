@@ -272,7 +272,11 @@ func writeCalibrationText(w io.Writer, c *calibration.Calibration, path, plane s
 	fmt.Fprintf(&b, "Calibration written to %s\n\n", path)
 	fmt.Fprintf(&b, "Camera       %dx%d, fx %.1f fy %.1f px, centre (%.1f, %.1f), distortion k1 %.3f k2 %.3f k3 %.3f\n",
 		l.Width, l.Height, l.FX, l.FY, l.CX, l.CY, l.K1, l.K2, l.K3)
-	fmt.Fprintf(&b, "Lens RMS     %.3f px over %d views (%s)\n", q.RMSPx, l.Views, judgeRMS(q.RMSPx))
+	if l.Views > 0 {
+		fmt.Fprintf(&b, "Lens RMS     %.3f px over %d views (%s)\n", q.RMSPx, l.Views, judgeRMS(q.RMSPx))
+	} else {
+		fmt.Fprintf(&b, "Lens         %s, not calibrated from views here\n", l.Source)
+	}
 	fmt.Fprintf(&b, "Table plane  %s: %d corners, RMS %.3f px; camera %.1f cm above the table\n",
 		filepath.Base(plane), q.PlanePoints, q.PlaneRMSPx, float64(c.Plane.EyeHeight))
 	fmt.Fprintf(&b, "Scale check  measured square / declared: %.4f (rows %.4f, columns %.4f)\n", q.Scale, q.ScaleX, q.ScaleY)

@@ -166,10 +166,22 @@ func InferFromOccupancy(before Position, after Occupancy) (Move, error) {
 	switch {
 	case len(ranked) == 0 || ranked[0].Mismatch > 0:
 		return Move{}, &ChangeError{Reason: ErrIllegalChange, Changed: changed, Candidates: ranked[:min(best, 3)]}
-	case best > 1:
+	case best > 1 && !sameOutcome(before, ranked[:best]):
 		return Move{}, &ChangeError{Reason: ErrAmbiguous, Changed: changed, Candidates: ranked[:best]}
 	}
 	return ranked[0].Move, nil
+}
+
+// sameOutcome says whether the moves all leave the same position (two
+// Shamans side by side exploding take off the same units either way).
+func sameOutcome(p Position, cs []Candidate) bool {
+	first := p.play(cs[0].Move)
+	for _, c := range cs[1:] {
+		if !p.play(c.Move).Equal(first) {
+			return false
+		}
+	}
+	return true
 }
 
 func squareList(sqs []Square) string {

@@ -2,6 +2,8 @@ package battle9
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -21,6 +23,34 @@ func TestInferMove(t *testing.T) {
 		if r, _ := p.Apply(got); !r.Equal(q) {
 			t.Errorf("%s: inferred %s, which leaves another board", text, got)
 		}
+	}
+}
+
+// Two Shamans side by side: either explosion takes off both and nothing
+// else, so the board cannot tell them apart, and need not.
+func TestInferTwoExplosionsWithTheSameOutcome(t *testing.T) {
+	p := board(t, "orcs:dwarfs", First, "Ka1", "Se5", "Se6", "ki9")
+	q, _ := p.Apply(mustMove(t, "e5*"))
+	m, err := InferMove(p, q)
+	if err != nil || m.Kind != Explosion {
+		t.Fatalf("got %v (%v), want an explosion", m, err)
+	}
+	if r, _ := p.Apply(m); !r.Equal(q) {
+		t.Errorf("inferred %s leaves another position", m)
+	}
+}
+
+func TestDotAndArrowTheSameWayListOnce(t *testing.T) {
+	tbl, err := ParseTable([]byte(strings.Replace(miniTable, `"dots": ["F"]}`, `"dots": ["F"], "arrows": ["F"]}`, 1)), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := NewPosition(tbl, "r", "r")
+	p, _ = p.Put(mustSquare(t, "a1"), First, "King")
+	p, _ = p.Put(mustSquare(t, "i9"), Second, "King")
+	p, _ = p.Put(mustSquare(t, "e5"), First, "Pawn")
+	if got := destinations(p, "e5"); !slices.Equal(got, sqs("e6 e7 e8 e9")) {
+		t.Errorf("Pawn with a dot and an arrow forward: got %v, want e6-e9 once each", got)
 	}
 }
 

@@ -91,6 +91,9 @@ func (p Position) pieceMoves(sq Square, out []Move) []Move {
 	var seen [NumSquares]bool
 	var firsts []Square
 	p.reachable(sq, func(to Square, capture bool) {
+		if seen[to] { // a dot and an arrow in the same direction
+			return
+		}
 		seen[to] = true
 		out = append(out, StepMove(sq, to))
 		if !capture {
@@ -194,7 +197,7 @@ func (p Position) KingCapturable(s Side) bool {
 func (p Position) takes(from Square, sqs []Square) bool {
 	c := p.board[from]
 	u := p.races[c.side].Units[c.unit]
-	if u.Explode > 0 {
+	if u.Explode > 0 && p.canExplode(from) {
 		all := true
 		for _, k := range sqs {
 			all = all && chebyshev(k, from) <= u.Explode

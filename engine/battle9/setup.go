@@ -46,6 +46,14 @@ type Placement struct {
 // armies differ in size.
 func NewSetup(t *Table, a, b Army, rng *rand.Rand) (Setup, error) {
 	armies := [2]Army{a, b}
+	for i, ar := range armies {
+		if ar.Race == nil {
+			return Setup{}, fmt.Errorf("army %d: no race: check the lineup with Table.Army first", i+1)
+		}
+		if r, ok := t.Race(ar.Race.Name); !ok || len(r.Units) != len(ar.Counts) {
+			return Setup{}, fmt.Errorf("army %d (%s): not checked against this unit table", i+1, ar.Race.Name)
+		}
+	}
 	first := 0
 	switch {
 	case b.Size() > a.Size():

@@ -308,6 +308,15 @@ func TestSourceTroll(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", c.move, err, c.want)
 		}
 	}
+	// A Troll that must capture on its way cannot go on to the King: the
+	// three two-move routes from e5 to e7 all pass over d6, e6 or f6.
+	shielded := board(t, "orcs:dwarfs", Second, "Ka1", "Te5", "wd6", "we6", "wf6", "ke7")
+	if shielded.KingCapturable(Second) {
+		t.Errorf("King e7 behind three units: got capturable by the Troll's two moves, want not")
+	}
+	if open := shielded.Remove(mustSquare(t, "e6")); !open.KingCapturable(Second) {
+		t.Errorf("King e7 with e6 open: got not capturable, want capturable by e5-e6-e7")
+	}
 	orcOnly := board(t, "orcs:dwarfs", First, "Ka1", "Oe5", "ki9")
 	if _, err := orcOnly.Apply(mustMove(t, "e5-d5-c5")); !errors.Is(err, ErrNotAMove) {
 		t.Errorf("an Orc's two moves: got %v, want ErrNotAMove", err)
@@ -335,12 +344,18 @@ func TestSourceShaman5x5(t *testing.T) {
 		t.Errorf("explosion in the corner a9: got %d units removed, want 9", got)
 	}
 	for _, c := range []struct {
-		king string
-		want bool
-	}{{"kg7", true}, {"kc3", true}, {"kh8", false}, {"ke8", false}} {
-		q := board(t, "orcs:dwarfs", Second, "Ka1", "Se5", c.king)
+		own, king string
+		want      bool
+	}{
+		{"Ka1", "kg7", true},
+		{"Ka1", "kc3", true},
+		{"Ka1", "kh8", false},
+		{"Ka1", "ke8", false},
+		{"Kd4", "kg7", false}, // the Shaman may not explode next to its own King
+	} {
+		q := board(t, "orcs:dwarfs", Second, c.own, "Se5", c.king)
 		if got := q.KingCapturable(Second); got != c.want {
-			t.Errorf("dwarf King %s near a Shaman on e5: capturable %v, want %v", c.king[1:], got, c.want)
+			t.Errorf("dwarf King %s near a Shaman on e5 (orc King %s): capturable %v, want %v", c.king[1:], c.own[1:], got, c.want)
 		}
 	}
 }

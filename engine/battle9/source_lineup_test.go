@@ -380,3 +380,21 @@ func TestSourceEqualArmiesFirstPlayerBegins(t *testing.T) {
 		t.Errorf("the second player placed the last unit: got %s to move, want first", p.ToMove())
 	}
 }
+
+func TestSetupRefusesUncheckedArmies(t *testing.T) {
+	good := army(t, "dwarfs", nil)
+	if _, err := NewSetup(DefaultTable(), Army{}, good, nil); err == nil {
+		t.Errorf("an army without a race: got a setup, want an error")
+	}
+	other, err := ParseTable([]byte(miniTable), "mini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alien, err := other.Army(Lineup{Race: "r", Units: map[string]int{"Pawn": 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewSetup(DefaultTable(), alien, good, nil); err == nil {
+		t.Errorf("an army of another table: got a setup, want an error")
+	}
+}

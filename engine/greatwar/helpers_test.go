@@ -1,7 +1,6 @@
 package greatwar
 
 import (
-
 	"tableref/engine"
 	"tableref/models"
 )

@@ -83,13 +83,19 @@ func TestCheckSetup(t *testing.T) {
 		{"a terrain 15 cm from a homeland", func(l *models.Layout) { l.Disks[5].X, l.Disks[5].Y = 20, 45 }, "homeland spacing"},
 		{"no central mountain", func(l *models.Layout) { l.Disks[4].X = 100 }, "central mountain"},
 		{"a unit 11 cm from its homeland", func(l *models.Layout) { l.Disks = append(l.Disks, unit("k2", "Swordsmen", "kate", 20+6+11+1.5, 20)) }, "army placement"},
-		{"a mixed army", func(l *models.Layout) { d := unit("k3", "Grugs", "kate", 25, 20); d.Faction = "orcs"; l.Disks = append(l.Disks, d) }, "army rules"},
+		{"a mixed army", func(l *models.Layout) {
+			d := unit("k3", "Grugs", "kate", 25, 20)
+			d.Faction = "orcs"
+			l.Disks = append(l.Disks, d)
+		}, "army rules"},
 		{"the banned spell", func(l *models.Layout) {
 			d := unit("k4", "Depletion", "kate", 25, 20)
 			d.Kind = models.KindSpell
 			l.Disks = append(l.Disks, d)
 		}, "army rules"},
-		{"151 points", func(l *models.Layout) { l.Disks = append(l.Disks, withPoints(unit("k5", "Peasants", "kate", 25, 25), 51)) }, "army points"},
+		{"151 points", func(l *models.Layout) {
+			l.Disks = append(l.Disks, withPoints(unit("k5", "Peasants", "kate", 25, 25), 51))
+		}, "army points"},
 		{"a unique chosen twice", func(l *models.Layout) {
 			a, b := unit("u1", "Ceryx Jade", "kate", 25, 20), unit("u2", "Ceryx Jade", "eli", 25, 100)
 			a.Keywords, b.Keywords = []string{"unique"}, []string{"unique"}

@@ -148,3 +148,17 @@ func TestBoardViewCalibratesThePlane(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRender measures a 1920x1080 photograph (ray casting, light,
+// blur, noise, JPEG).
+func BenchmarkRender(b *testing.B) {
+	s, err := Generate(1, Hard, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := s.JPEG(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

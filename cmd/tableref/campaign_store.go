@@ -1,0 +1,187 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"tableref/ledger"
+)
+
+func init() {
+	subcommands["list"] = &subcommand{store: true, run: runCampaignList,
+		usage: "Usage: tableref campaign list [--db PATH]\n\nLists the campaigns in the database (name, rules, creation time).\n"}
+	subcommands["status"] = &subcommand{store: true, run: runCampaignStatus,
+		usage: "Usage: tableref campaign status --campaign NAME [--db PATH]\n\nPrints the state worked out from the campaign's events: turn, players,\ngold (Great War) or recruiting pools (Esfah), units, conquests, biddings.\n\nExample:\n  tableref campaign status --campaign war\n"}
+	subcommands["history"] = &subcommand{store: true, run: runCampaignHistory,
+		usage: "Usage: tableref campaign history --campaign NAME [--db PATH]\n\nPrints every event with its turn, time and effects; undone events carry\n\"undone_at\".\n"}
+	subcommands["ledger"] = &subcommand{store: true, run: runCampaignLedger, flags: func(c *campaignCtx, fs *flag.FlagSet) { c.defString(fs, "player", "") },
+		usage: "Usage: tableref campaign ledger --campaign NAME --player PLAYER [--db PATH]\n\nPrints every change to one player's counters (gold, pool, units) with its\nturn, the event, the source and the running balance.\n\nExample:\n  tableref campaign ledger --campaign war --player kate\n"}
+	subcommands["undo"] = &subcommand{store: true, run: runCampaignUndo,
+		usage: "Usage: tableref campaign undo --campaign NAME [--db PATH]\n\nSets the last live event aside (it stays in the history, marked undone)\nand prints it. Run it again to undo the event before.\n"}
+	subcommands["record"] = &subcommand{store: true, run: runCampaignRecord,
+		usage: `Usage: tableref campaign record --campaign NAME [--db PATH] EVENT.json|-
+
+Records one event given as JSON (a file, or - for standard input) after the
+rules have accepted it, and prints it with its effects. The events of each
+rules are listed in docs/campaign.md.
+
+Examples:
+  echo '{"kind":"death","player":"kate","unit":"Ceryx Jade"}' | tableref campaign record --campaign war -
+  echo '{"kind":"purchase","orders":[{"player":"kate","items":[{"name":"Ceryx Jade","cost":6,"unique":true}]},{"player":"eli","items":[{"name":"Ceryx Jade","cost":6,"unique":true}]}]}' | tableref campaign record --campaign war -
+`}
+	subcommands["export"] = &subcommand{store: true, run: runCampaignExport, flags: func(c *campaignCtx, fs *flag.FlagSet) { c.defString(fs, "o", "") },
+		usage: "Usage: tableref campaign export --campaign NAME [--db PATH] [-o FILE]\n\nWrites the whole campaign (every event with its effects) as JSON, to\nstandard output or to FILE.\n\nExample:\n  tableref campaign export --campaign war -o war-2025-03.json\n"}
+	subcommands["import"] = &subcommand{store: true, run: runCampaignImport,
+		usage: "Usage: tableref campaign import [--campaign NEWNAME] [--db PATH] FILE.json|-\n\nReads a campaign written by export. Every event is replayed through the\nrules and must give the effects the file records; a refused file changes\nnothing. --campaign stores it under another name.\n\nExample:\n  tableref campaign import --db other.db war-2025-03.json\n"}
+}
+
+func runCampaignList(c *campaignCtx, _ []string) error {
+	cs, err := c.store.Campaigns()
+	if err != nil {
+		return err
+	}
+	if cs == nil {
+		cs = []ledger.Campaign{}
+	}
+	return writeJSON(c.env.stdout, map[string]any{"db": c.store.Path(), "campaigns": cs})
+}
+
+func runCampaignStatus(c *campaignCtx, _ []string) error {
+	name, err := c.needName()
+	if err != nil {
+		return err
+	}
+	st, err := c.store.State(name)
+	if err != nil {
+		return err
+	}
+	cp, _ := c.store.Campaign(name)
+	return writeJSON(c.env.stdout, map[string]any{"campaign": cp, "state": st})
+}
+
+func runCampaignHistory(c *campaignCtx, _ []string) error {
+	name, err := c.needName()
+	if err != nil {
+		return err
+	}
+	recs, err := c.store.Events(name)
+	if err != nil {
+		return err
+	}
+	if recs == nil {
+		recs = []ledger.Record{}
+	}
+	return writeJSON(c.env.stdout, map[string]any{"events": recs})
+}
+
+func runCampaignLedger(c *campaignCtx, _ []string) error {
+	name, err := c.needName()
+	if err != nil {
+		return err
+	}
+	p := c.str("player")
+	if p == "" {
+		return usageError("give the player with --player")
+	}
+	lines, err := c.store.PlayerLedger(name, p)
+	if err != nil {
+		return err
+	}
+	return writeJSON(c.env.stdout, map[string]any{"player": p, "ledger": lines})
+}
+
+func runCampaignUndo(c *campaignCtx, _ []string) error {
+	name, err := c.needName()
+	if err != nil {
+		return err
+	}
+	rec, err := c.store.Undo(name)
+	if err != nil {
+		return err
+	}
+	return writeJSON(c.env.stdout, map[string]any{"undone": rec})
+}
+
+// readInput reads a file, or standard input for "-".
+func readCampaignInput(c *campaignCtx, path string) ([]byte, error) {
+	if path == "-" {
+		return io.ReadAll(c.env.stdin)
+	}
+	return os.ReadFile(path)
+}
+
+func onePath(pos []string, what string) (string, error) {
+	if len(pos) != 1 {
+		return "", usageError("give exactly one %s (or - for standard input), got %d", what, len(pos))
+	}
+	return pos[0], nil
+}
+
+func runCampaignRecord(c *campaignCtx, pos []string) error {
+	name, err := c.needName()
+	if err != nil {
+		return err
+	}
+	path, err := onePath(pos, "event file")
+	if err != nil {
+		return err
+	}
+	data, err := readCampaignInput(c, path)
+	if err != nil {
+		return err
+	}
+	return c.append(name, json.RawMessage(data))
+}
+
+// append records one event and prints it.
+func (c *campaignCtx) append(name string, event json.RawMessage) error {
+	rec, err := c.store.Append(name, event)
+	if err != nil {
+		return fmt.Errorf("campaign %s: %w", name, err)
+	}
+	return writeJSON(c.env.stdout, map[string]any{"recorded": rec})
+}
+
+func runCampaignExport(c *campaignCtx, _ []string) error {
+	name, err := c.needName()
+	if err != nil {
+		return err
+	}
+	x, err := c.store.Export(name)
+	if err != nil {
+		return err
+	}
+	data, err := ledger.MarshalExport(x)
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if out := c.str("o"); out != "" {
+		return os.WriteFile(out, data, 0o644)
+	}
+	_, err = c.env.stdout.Write(data)
+	return err
+}
+
+func runCampaignImport(c *campaignCtx, pos []string) error {
+	path, err := onePath(pos, "campaign file")
+	if err != nil {
+		return err
+	}
+	data, err := readCampaignInput(c, path)
+	if err != nil {
+		return err
+	}
+	x, err := ledger.ParseExport(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	cp, err := c.store.Import(x, c.name)
+	if err != nil {
+		return err
+	}
+	return writeJSON(c.env.stdout, map[string]any{"imported": cp, "events": len(x.Events)})
+}

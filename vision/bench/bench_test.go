@@ -1,0 +1,134 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"image"
+	"math"
+	"strings"
+	"testing"
+
+	"tableref/calibration"
+	"tableref/models"
+	"tableref/vision/synth"
+)
+
+// oracle answers the truth of the scenes it is made for, in order.
+type oracle struct{ layout models.Layout }
+
+func (o oracle) Detect(image.Image) (models.Layout, error) { return o.layout, nil }
+func (o oracle) LastStages() []Stage                       { return []Stage{{Name: "all", Took: 1000}} }
+
+type failing struct{}
+
+func (failing) Detect(image.Image) (models.Layout, error) {
+	return models.Layout{}, errors.New("no frame")
+}
+
+func TestRunWithAPerfectDetector(t *testing.T) {
+	tiers := []synth.Tier{synth.Medium}
+	n := 0
+	cfg := Config{Tiers: tiers, Scenes: 1, Seed: 5, Width: 800, Height: 450,
+		Detector: func(*calibration.Calibration) (Detector, error) {
+			sc, err := synth.Generate(5+uint64(n), tiers[0], synth.Options{Width: 800, Height: 450})
+			n++
+			return oracle{sc.Truth}, err
+		}}
+	rep, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rep.Tiers[0]
+	if p95 := float64(tr.Calibration.P95MM); !(p95 < 0.5) || tr.Calibration.Points < 100 {
+		t.Errorf("calibration p95: got %v mm over %d points, want < 0.5 mm", p95, tr.Calibration.Points)
+	}
+	d := tr.Detection
+	if d == nil || d.DiskF1 != 1 || d.CentreP95MM != 0 || d.EdgeP95MM != 0 || d.TokenF1 != 1 || d.TokenAssignment != 1 {
+		t.Errorf("perfect detector: got %+v, want F1 1 and no error", d)
+	}
+	if len(d.StageMS) != 1 || d.StageMS[0].Name != "all" {
+		t.Errorf("stages: got %+v, want one named all", d.StageMS)
+	}
+	var buf bytes.Buffer
+	if err := rep.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Errorf("the JSON report does not parse: %v", err)
+	}
+}
+
+func TestScoreCountsMistakes(t *testing.T) {
+	truth := models.Layout{
+		Disks: []models.Disk{
+			{ID: "a", X: 0, Y: 0, R: 2, Z: 0},
+			{ID: "b", X: 3, Y: 0, R: 2, Z: 1},
+			{ID: "c", X: 20, Y: 0, R: 2},
+		},
+		Tokens: []models.Token{{ID: "t", X: 1.5, Y: 2, R: 0.8, Touches: []string{"a", "b"}}},
+	}
+	got := models.Layout{
+		Disks: []models.Disk{
+			{ID: "x", X: 0.1, Y: 0, R: 2, Z: 1},  // a, 1 mm off, order wrong
+			{ID: "y", X: 3, Y: 0, R: 2.05, Z: 0}, // b, radius 0.5 mm off
+			{ID: "z", X: 40, Y: 0, R: 2},         // false positive; c missed
+		},
+		Tokens: []models.Token{{ID: "u", X: 1.5, Y: 2, R: 0.8, Touches: []string{"x"}}},
+	}
+	var d detectionTally
+	d.score(truth, got)
+	if d.diskTP != 2 || d.diskFP != 1 || d.diskFN != 1 {
+		t.Errorf("disks: got TP %d FP %d FN %d, want 2 1 1", d.diskTP, d.diskFP, d.diskFN)
+	}
+	if f := f1(d.diskTP, d.diskFP, d.diskFN); math.Abs(f-2.0/3) > 1e-9 {
+		t.Errorf("disk F1: got %v, want 2/3", f)
+	}
+	if d.orderPairs != 1 || d.orderRight != 0 {
+		t.Errorf("stacking: got %d right of %d, want 0 of 1", d.orderRight, d.orderPairs)
+	}
+	if m := synth.Percentile(d.centreMM, 100); math.Abs(m-1) > 1e-9 {
+		t.Errorf("worst centre error: got %v mm, want 1", m)
+	}
+	if d.assignMatched != 1 || d.assignRight != 0 {
+		t.Errorf("token assignment: got %d right of %d, want 0 of 1 (b missing)", d.assignRight, d.assignMatched)
+	}
+}
+
+func TestRunWithoutADetectorSaysSo(t *testing.T) {
+	rep, err := Run(Config{Tiers: []synth.Tier{synth.Easy}, Scenes: 1, Width: 640, Height: 360})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "not measured yet") || rep.Tiers[0].Detection != nil {
+		t.Errorf("got:\n%s\nwant calibration only and a note", b.String())
+	}
+}
+
+func TestAFailingDetectorIsCountedNotFatal(t *testing.T) {
+	rep, err := Run(Config{Tiers: []synth.Tier{synth.Easy}, Scenes: 1, Width: 640, Height: 360,
+		Detector: func(*calibration.Calibration) (Detector, error) { return failing{}, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := rep.Tiers[0].Detection; d.Failed != 1 || d.DiskF1 != 0 {
+		t.Errorf("got %+v, want 1 failed frame and F1 0", d)
+	}
+}
+
+func BenchmarkCalibratePlane(b *testing.B) {
+	sc, err := synth.Generate(1, synth.Medium, synth.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := calibratePlane(sc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

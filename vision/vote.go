@@ -1,0 +1,137 @@
+package vision
+
+import (
+	"math"
+	"slices"
+)
+
+// Known-radius voting
+//
+// With a calibration the detector knows the sizes disks come in (the
+// catalogue), in centimetres, and sees the table without perspective (the
+// working plane). Every edge pixel then votes, for each catalogue radius,
+// for the two centres a disk of that radius would have on either side of
+// the edge, along the edge's normal on the table. A disk's outline, even
+// cut by junctions with other edges, broken by its own rim, half hidden
+// under another disk or crossed by the table's pattern, piles its votes on
+// its centre; art and texture scatter theirs. The peaks become candidate
+// circles that go through the same verification as those found from arcs.
+
+// edgeNormal is an edge pixel mapped to the table: where it is and the
+// direction across the edge there.
+type edgeNormal struct{ p, n pt }
+
+// tableNormals maps the edge pixels with a gradient to the working plane.
+func (pl *workPlane) tableNormals(em edgeMap, out []edgeNormal) []edgeNormal {
+	out = out[:0]
+	for y := 1; y < em.h-1; y++ {
+		for x := 1; x < em.w-1; x++ {
+			i := y*em.w + x
+			if em.pix[i] == 0 || !pl.lutOK[i] || !pl.lutOK[i+1] || !pl.lutOK[i+em.w] {
+				continue
+			}
+			gx, gy := float64(em.gx[i]), float64(em.gy[i])
+			g := math.Hypot(gx, gy)
+			if g == 0 {
+				continue
+			}
+			// The edge's tangent in the image, carried to the table by the
+			// mapping's local derivatives; the normal is across it.
+			tu, tv := -gy/g, gx/g
+			du := pl.lut[i+1].sub(pl.lut[i])
+			dv := pl.lut[i+em.w].sub(pl.lut[i])
+			t := du.scale(tu).add(dv.scale(tv))
+			l := t.len()
+			if l == 0 {
+				continue
+			}
+			out = append(out, edgeNormal{pl.lut[i], pt{-t.Y / l, t.X / l}})
+		}
+	}
+	return out
+}
+
+// voteCircles returns the circles of the given radii that the edges vote
+// for. votes is scratch space, reused between frames.
+func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[]uint16) []candidate {
+	if len(normals) == 0 || len(radii) == 0 {
+		return nil
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, e := range normals {
+		minX, maxX = min(minX, e.p.X), max(maxX, e.p.X)
+		minY, maxY = min(minY, e.p.Y), max(maxY, e.p.Y)
+	}
+	cell := pl.pixel
+	gw := int((maxX-minX)/cell) + 1
+	gh := int((maxY-minY)/cell) + 1
+	for gw*gh > 6_000_000 {
+		cell *= 1.5
+		gw, gh = int((maxX-minX)/cell)+1, int((maxY-minY)/cell)+1
+	}
+	if cap(*votes) < gw*gh {
+		*votes = make([]uint16, gw*gh)
+	}
+	acc := (*votes)[:gw*gh]
+	var out []candidate
+	for _, r := range radii {
+		clear(acc)
+		for _, e := range normals {
+			for _, s := range [2]float64{-1, 1} {
+				cx := int((e.p.X + s*r*e.n.X - minX) / cell)
+				cy := int((e.p.Y + s*r*e.n.Y - minY) / cell)
+				if cx >= 0 && cy >= 0 && cx < gw && cy < gh && acc[cy*gw+cx] < math.MaxUint16 {
+					acc[cy*gw+cx]++
+				}
+			}
+		}
+		// A whole outline gives about one vote per pixel of its length.
+		expected := 2 * math.Pi * r / pl.pixel
+		need := 0.3 * expected
+		type peak struct {
+			c     pt
+			score float64
+		}
+		var peaks []peak
+		for y := 1; y < gh-1; y++ {
+			row := y * gw
+			for x := 1; x < gw-1; x++ {
+				if float64(acc[row+x])*9 < need {
+					continue
+				}
+				var sum, sx, sy float64
+				for dy := -1; dy <= 1; dy++ {
+					for dx := -1; dx <= 1; dx++ {
+						v := float64(acc[row+dy*gw+x+dx])
+						sum += v
+						sx += v * float64(dx)
+						sy += v * float64(dy)
+					}
+				}
+				if sum < need {
+					continue
+				}
+				c := pt{minX + (float64(x)+0.5+sx/sum)*cell, minY + (float64(y)+0.5+sy/sum)*cell}
+				peaks = append(peaks, peak{c, sum})
+			}
+		}
+		slices.SortFunc(peaks, func(a, b peak) int { return int(math.Copysign(1, b.score-a.score)) })
+		var kept []peak
+		for _, p := range peaks {
+			near := false
+			for _, k := range kept {
+				if p.c.sub(k.c).len() < 0.5*r {
+					near = true
+					break
+				}
+			}
+			if !near {
+				kept = append(kept, p)
+			}
+		}
+		for _, k := range kept {
+			out = append(out, candidate{c: circle{k.c, r}, coverage: k.score / expected})
+		}
+	}
+	return out
+}
