@@ -25,6 +25,12 @@ type circleParams struct {
 	minSpan       float64 // radians of outline the arcs must cover together
 	minR, maxR    float64
 	pixel         float64 // size of one detection pixel in working units
+	// seedOK, when set, says whether an arc may start a circle (with a
+	// calibration: a long arc of a terrain-sized circle).
+	seedOK func(a arc) bool
+	// holdsDisks, when set, says whether a disk of radius r is a terrain
+	// disk that other disks may lie on wholly.
+	holdsDisks func(r float64) bool
 	// dropInside drops every circle lying wholly inside another (without a
 	// calibration nothing tells a disk lying on a larger one from a circle
 	// of its art).
@@ -41,28 +47,34 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 	}
 	slices.SortFunc(order, func(a, b int) int { return len(arcs[b].pts) - len(arcs[a].pts) })
 	used := make([]bool, len(arcs))
+	idx := newArcIndex(arcs, 20*p.pixel)
 	var out []candidate
 	for _, i := range order {
-		if used[i] {
+		if used[i] || (p.seedOK != nil && !p.seedOK(arcs[i])) {
 			continue
 		}
 		c := arcs[i].c
 		members := []int{i}
 		for pass := range 2 {
 			tol := p.groupTol + p.groupShare*c.R
-			for _, j := range order {
+			added := false
+			idx.near(c, 2.5*tol, func(j int) {
 				if used[j] || slices.Contains(members, j) {
-					continue
+					return
 				}
 				if fitsCircle(arcs[j].pts, c, tol) {
 					members = append(members, j)
+					added = true
 				}
+			})
+			if !added {
+				break
 			}
 			var all []pt
 			for _, m := range members {
 				all = append(all, arcs[m].pts...)
 			}
-			nc, _, err := fitCircleRobust(all, p.pixel)
+			nc, _, err := fitCircleRobust(thin(all, 256), p.pixel)
 			if err != nil {
 				break
 			}
@@ -115,12 +127,33 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			kept = append(kept, c.c)
 		}
 	}
-	return keep
+	// A circle wholly inside a disk is a circle of its art, unless the disk
+	// is a terrain disk, which creatures stand on.
+	var out []candidate
+	for _, c := range keep {
+		inside := false
+		for _, k := range keep {
+			if k.c.R > c.c.R && c.c.C.sub(k.c.C).len()+c.c.R <= k.c.R+p.pixel && (p.holdsDisks == nil || !p.holdsDisks(k.c.R)) {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // fitsCircle reports whether the points lie along circle c: their mean
 // distance within tol and none farther than 2.5 tol.
 func fitsCircle(pts []pt, c circle, tol float64) bool {
+	// Three points first: most arcs are far from the circle.
+	for _, q := range [3]pt{pts[0], pts[len(pts)/2], pts[len(pts)-1]} {
+		if math.Abs(c.dist(q)) > 2.5*tol {
+			return false
+		}
+	}
 	var sum float64
 	for _, q := range pts {
 		d := math.Abs(c.dist(q))
@@ -183,4 +216,65 @@ func suppress(cs []candidate, dropInside bool) []candidate {
 
 func circleIoU(a, b circle) float64 {
 	return CircleIoU(Circle{a.C.X, a.C.Y, a.R}, Circle{b.C.X, b.C.Y, b.R})
+}
+
+// thin returns at most n of the points, evenly spread.
+func thin(pts []pt, n int) []pt {
+	if len(pts) <= n {
+		return pts
+	}
+	out := make([]pt, n)
+	for i := range out {
+		out[i] = pts[i*len(pts)/n]
+	}
+	return out
+}
+
+// arcIndex finds arcs by the position of their middle point, on a grid.
+type arcIndex struct {
+	cell  float64
+	cells map[[2]int][]int
+	mids  []pt
+}
+
+func newArcIndex(arcs []arc, cell float64) *arcIndex {
+	x := &arcIndex{cell: cell, cells: map[[2]int][]int{}, mids: make([]pt, len(arcs))}
+	for i, a := range arcs {
+		m := a.pts[len(a.pts)/2]
+		x.mids[i] = m
+		k := x.key(m)
+		x.cells[k] = append(x.cells[k], i)
+	}
+	return x
+}
+
+func (x *arcIndex) key(p pt) [2]int {
+	return [2]int{int(math.Floor(p.X / x.cell)), int(math.Floor(p.Y / x.cell))}
+}
+
+// near calls f, in index order, for every arc whose middle point lies
+// within tol of circle c.
+func (x *arcIndex) near(c circle, tol float64, f func(int)) {
+	lo := x.key(pt{c.C.X - c.R - tol, c.C.Y - c.R - tol})
+	hi := x.key(pt{c.C.X + c.R + tol, c.C.Y + c.R + tol})
+	inner := c.R - tol - x.cell*math.Sqrt2
+	var hits []int
+	for gy := lo[1]; gy <= hi[1]; gy++ {
+		for gx := lo[0]; gx <= hi[0]; gx++ {
+			// Skip cells wholly inside the ring's hole.
+			cx, cy := (float64(gx)+0.5)*x.cell, (float64(gy)+0.5)*x.cell
+			if inner > 0 && math.Hypot(cx-c.C.X, cy-c.C.Y) < inner-x.cell {
+				continue
+			}
+			for _, j := range x.cells[[2]int{gx, gy}] {
+				if math.Abs(c.dist(x.mids[j])) <= tol {
+					hits = append(hits, j)
+				}
+			}
+		}
+	}
+	slices.Sort(hits)
+	for _, j := range hits {
+		f(j)
+	}
 }

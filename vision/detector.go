@@ -200,14 +200,12 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	cands := d.findDisks(chains, em)
 	lap("disks")
 
-	gray := d.gray.ToBytes()
-	full := grayImage{pix: gray, w: w, h: h}
-	disks := d.refine(cands, full)
+	colour := bgrImage{pix: d.colour.ToBytes(), w: w, h: h}
+	disks := d.refine(cands, colour)
 	lap("refine")
 	above := stackOrder(disks, d.plane)
 	d.fitPlane(disks, above)
 	lap("stacking")
-	colour := bgrImage{pix: d.colour.ToBytes(), w: w, h: h}
 	res.Layout = d.layout(disks, above, colour)
 	res.Layout.Tokens = d.findTokens(chains, em, disks, colour)
 	tokenTouches(&res.Layout)
@@ -238,6 +236,13 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		maxR:          ap.maxR,
 		pixel:         px,
 		dropInside:    pl.cal == nil,
+	}
+	if pl.cal != nil {
+		// Catalogue sizes are found by voting; arcs add terrain, which
+		// comes in any size.
+		largest := d.largestCreature()
+		cp.seedOK = func(a arc) bool { return a.c.R > 1.1*largest && a.span >= 30*math.Pi/180 }
+		cp.holdsDisks = func(r float64) bool { return r > 1.2*largest }
 	}
 	seen := func(c circle, others []circle) (float64, float64) { return pl.coverage(c, em, others) }
 	cands := groupArcs(arcs, cp, seen)
@@ -272,25 +277,37 @@ var debugCands = func(stage string, cs []candidate) {}
 // plausible keeps the circles whose size is a catalogue size (within 12 %,
 // before refinement) or larger than any creature (terrain).
 func (d *Detector) plausible(cs []candidate) []candidate {
+	var out []candidate
+	for _, c := range cs {
+		if d.plausibleRadius(c.c.R) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// plausibleRadius reports whether a disk of radius r (cm) may be in the
+// catalogue: within 12 % of one of its sizes, or larger than any creature
+// (terrain comes in any size).
+func (d *Detector) plausibleRadius(r float64) bool {
+	for _, s := range d.opt.Disks {
+		if math.Abs(r-float64(s.Radius)) <= 0.12*float64(s.Radius) {
+			return true
+		}
+	}
+	return r > 1.2*d.largestCreature()
+}
+
+// largestCreature is the radius of the largest disk of the catalogue that
+// is not terrain, cm.
+func (d *Detector) largestCreature() float64 {
 	largest := 0.0
 	for _, s := range d.opt.Disks {
 		if s.Kind != models.KindTerrain {
 			largest = max(largest, float64(s.Radius))
 		}
 	}
-	var out []candidate
-	for _, c := range cs {
-		ok := c.c.R > 1.2*largest
-		for _, s := range d.opt.Disks {
-			if math.Abs(c.c.R-float64(s.Radius)) <= 0.12*float64(s.Radius) {
-				ok = true
-			}
-		}
-		if ok {
-			out = append(out, c)
-		}
-	}
-	return out
+	return largest
 }
 
 // arcParams returns the arc finder's tolerances in working units.

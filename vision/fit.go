@@ -55,7 +55,7 @@ func fitCircleRobust(pts []pt, minScale float64) (circle, float64, error) {
 	}
 	w := make([]float64, len(pts))
 	res := make([]float64, len(pts))
-	for range 4 {
+	for range 3 {
 		for i, p := range pts {
 			res[i] = math.Abs(c.dist(p))
 		}
@@ -134,7 +134,7 @@ func fitAlgebraic(pts []pt, w []float64) (circle, error) {
 
 // refineGeometric runs a few Gauss-Newton steps on Σ w (|p - c| - r)².
 func refineGeometric(pts []pt, w []float64, c circle) circle {
-	for range 6 {
+	for range 4 {
 		var jtj [3][3]float64
 		var jtr [3]float64
 		for i, p := range pts {

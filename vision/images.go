@@ -37,3 +37,22 @@ func (c bgrImage) at(x, y float64) (r, g, b float64, ok bool) {
 	i := (yi*c.w + xi) * 3
 	return float64(c.pix[i+2]), float64(c.pix[i+1]), float64(c.pix[i]), true
 }
+
+// bilinear returns the colour (r, g, b) interpolated at (x, y), and false
+// outside the frame.
+func (c bgrImage) bilinear(x, y float64) ([3]float64, bool) {
+	if x < 0 || y < 0 || x > float64(c.w-1) || y > float64(c.h-1) {
+		return [3]float64{}, false
+	}
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, c.w-1), min(y0+1, c.h-1)
+	fx, fy := x-float64(x0), y-float64(y0)
+	var out [3]float64
+	for k := range 3 {
+		ch := 2 - k // BGR to RGB
+		a := float64(c.pix[(y0*c.w+x0)*3+ch])*(1-fx) + float64(c.pix[(y0*c.w+x1)*3+ch])*fx
+		b := float64(c.pix[(y1*c.w+x0)*3+ch])*(1-fx) + float64(c.pix[(y1*c.w+x1)*3+ch])*fx
+		out[k] = a*(1-fy) + b*fy
+	}
+	return out, true
+}

@@ -36,9 +36,11 @@ func (d *Detector) layout(fits []diskFit, above [][]int, colour bgrImage) models
 	for n, i := range order {
 		f := fits[i]
 		disk := models.Disk{ID: fmt.Sprintf("d%d", n+1), Z: f.level}
+		measured := ""
 		disk.Pixel = d.pixelCircle(f)
 		if pl.cal != nil {
 			disk.X, disk.Y, disk.R = models.Centimetres(f.c.C.X), models.Centimetres(f.c.C.Y), models.Centimetres(f.c.R)
+			measured = fmt.Sprintf("%.4f", f.c.R)
 			if s, ok := d.snap(disk.R); ok {
 				disk.R, disk.Kind = s.Radius, s.Kind
 			} else {
@@ -53,6 +55,9 @@ func (d *Detector) layout(fits []diskFit, above [][]int, colour bgrImage) models
 		}
 		disk.Rim = rimColour(f, fits, above[i], pl, colour)
 		disk.Extra = map[string]json.RawMessage{"confidence": json.RawMessage(fmt.Sprintf("%.3f", f.coverage))}
+		if measured != "" {
+			disk.Extra["measured_r"] = json.RawMessage(measured)
+		}
 		l.Disks = append(l.Disks, disk)
 	}
 	return l

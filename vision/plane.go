@@ -19,6 +19,13 @@ type workPlane struct {
 	pixel float64 // working units per detection pixel, near the frame's centre
 	lut   []pt    // calibrated: table point at height 0 of each detection pixel
 	lutOK []bool
+	// The table-to-image mapping, taken from the calibration once: the
+	// inverse of its homography, the camera's foot and height, and the
+	// sign of w for points in front of the camera.
+	hinv  calibration.Mat3
+	eye   pt
+	eyeH  float64
+	wSign float64
 }
 
 func newWorkPlane(w, h int, scale float64, cal *calibration.Calibration) (*workPlane, error) {
@@ -26,6 +33,11 @@ func newWorkPlane(w, h int, scale float64, cal *calibration.Calibration) (*workP
 	if cal == nil {
 		return p, nil
 	}
+	inv, ok := cal.Plane.H.Inverse()
+	if !ok {
+		return nil, fmt.Errorf("the calibration's table homography is singular")
+	}
+	p.hinv, p.eye, p.eyeH = inv, pt{float64(cal.Plane.Eye.X), float64(cal.Plane.Eye.Y)}, float64(cal.Plane.EyeHeight)
 	p.lut = make([]pt, w*h)
 	p.lutOK = make([]bool, w*h)
 	for y := range h {
@@ -45,6 +57,8 @@ func newWorkPlane(w, h int, scale float64, cal *calibration.Calibration) (*workP
 		return nil, fmt.Errorf("the calibration does not see the table at the centre of the frame")
 	}
 	p.pixel = (a.sub(b).len() + a.sub(c).len()) / 2
+	centre := p.hinv.MulVec(calibration.Vec3{a.X, a.Y, 1})
+	p.wSign = math.Copysign(1, centre[2])
 	return p, nil
 }
 
@@ -78,10 +92,17 @@ func (p *workPlane) toImage(q pt, height float64) (float64, float64, bool) {
 	if p.cal == nil {
 		return q.X, q.Y, true
 	}
-	px, err := p.cal.ImageFromTable(models.TablePoint{X: models.Centimetres(q.X), Y: models.Centimetres(q.Y)}, models.Centimetres(height))
-	if err != nil {
+	if height >= p.eyeH {
 		return 0, 0, false
 	}
+	// The ray from the camera through the raised point meets the table at g.
+	k := p.eyeH / (p.eyeH - height)
+	g := p.eye.add(q.sub(p.eye).scale(k))
+	v := p.hinv.MulVec(calibration.Vec3{g.X, g.Y, 1})
+	if v[2]*p.wSign <= 0 {
+		return 0, 0, false
+	}
+	px := p.cal.Lens.Distorted(calibration.Pixel{U: v[0] / v[2], V: v[1] / v[2]})
 	return px.U, px.V, true
 }
 
@@ -105,7 +126,7 @@ func (p *workPlane) toWork(u, v, height float64) (pt, bool) {
 // this one), are not counted. A circle mostly outside the frame scores 0.
 func (p *workPlane) coverage(c circle, em edgeMap, others []circle) (float64, float64) {
 	n := int(math.Round(2 * math.Pi * c.R / p.pixel / 2))
-	n = min(max(n, 48), 720)
+	n = min(max(n, 48), 360)
 	hits := make([]int8, n) // 1 hit, 0 miss, -1 not seen
 	valid, inFrame := 0, 0
 	margin := 2 * p.pixel

@@ -11,6 +11,7 @@ type sample struct {
 	u, v     float64 // the edge found, full-frame pixels
 	strength float64 // grey-level step across the edge
 	ok       bool    // an edge was found in the window
+	inner    [3]float64 // colour (r, g, b) just inside the edge found
 }
 
 // diskFit is a disk being measured.
@@ -27,7 +28,7 @@ type diskFit struct {
 // refine probes every candidate's outline on the full-resolution frame:
 // along the normal of the circle, within a few pixels, it finds the
 // strongest grey-level step and locates it to a fraction of a pixel.
-func (d *Detector) refine(cands []candidate, g grayImage) []diskFit {
+func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	pl := d.plane
 	out := make([]diskFit, 0, len(cands))
 	for _, cd := range cands {
@@ -44,7 +45,13 @@ func (d *Detector) refine(cands []candidate, g grayImage) []diskFit {
 			u0, v0, ok0 := pl.toImage(q.sub(nrm.scale(half)), 0)
 			u1, v1, ok1 := pl.toImage(q.add(nrm.scale(half)), 0)
 			if ok0 && ok1 {
-				s.u, s.v, s.strength, s.ok = edgeAlong(g, u0, v0, u1, v1)
+				s.u, s.v, s.strength, s.ok = edgeAlong(colour, u0, v0, u1, v1)
+				if s.ok {
+					l := math.Hypot(u1-u0, v1-v0)
+					r, gg, b, in := colour.at(s.u-(u1-u0)/l*1.5, s.v-(v1-v0)/l*1.5)
+					s.ok = in
+					s.inner = [3]float64{r, gg, b}
+				}
 			}
 			f.samples = append(f.samples, s)
 		}
@@ -53,24 +60,25 @@ func (d *Detector) refine(cands []candidate, g grayImage) []diskFit {
 	return out
 }
 
-// edgeAlong finds the strongest grey-level step on the segment from
-// (u0, v0) to (u1, v1), to a fraction of a pixel (a parabola through the
-// derivative's peak), preferring the peak nearest the middle among those
-// nearly as strong as the strongest.
-func edgeAlong(g grayImage, u0, v0, u1, v1 float64) (u, v, strength float64, ok bool) {
+// edgeAlong finds the outline on the segment from (u0, v0) (inside) to
+// (u1, v1) (outside): the outermost colour step at least half as strong as
+// the strongest, located to a fraction of a pixel (a parabola through the
+// peak of the colour derivative). Colour, not grey: a red rim on a mauve
+// table is as light as the table.
+func edgeAlong(img bgrImage, u0, v0, u1, v1 float64) (u, v, strength float64, ok bool) {
 	l := math.Hypot(u1-u0, v1-v0)
 	if l < 1 {
 		return 0, 0, 0, false
 	}
 	const step = 0.5
 	n := int(l/step) + 1
-	var prof [128]float64
+	var prof [128][3]float64
 	if n+2 > len(prof) {
 		n = len(prof) - 2
 	}
 	du, dv := (u1-u0)/l*step, (v1-v0)/l*step
 	for i := range n + 2 {
-		val, in := g.at(u0+du*float64(i-1), v0+dv*float64(i-1))
+		val, in := img.bilinear(u0+du*float64(i-1), v0+dv*float64(i-1))
 		if !in {
 			return 0, 0, 0, false
 		}
@@ -79,27 +87,27 @@ func edgeAlong(g grayImage, u0, v0, u1, v1 float64) (u, v, strength float64, ok 
 	var der [128]float64
 	best := 0.0
 	for i := 1; i <= n; i++ {
-		der[i] = (prof[i+1] - prof[i-1]) / 2
-		best = max(best, math.Abs(der[i]))
+		a, b := prof[i+1], prof[i-1]
+		der[i] = math.Sqrt((a[0]-b[0])*(a[0]-b[0])+(a[1]-b[1])*(a[1]-b[1])+(a[2]-b[2])*(a[2]-b[2])) / 2
+		best = max(best, der[i])
 	}
 	if best < 2 {
 		return 0, 0, 0, false
 	}
-	pick, pickDist := -1, math.Inf(1)
-	mid := float64(n+1) / 2
-	for i := 2; i < n; i++ {
-		a := math.Abs(der[i])
-		if a < 0.6*best || a < math.Abs(der[i-1]) || a < math.Abs(der[i+1]) {
-			continue
-		}
-		if d := math.Abs(float64(i) - mid); d < pickDist {
-			pick, pickDist = i, d
+	// The outline is the outermost strong step: inside it lie the rim's
+	// inner edge and the art, outside only the table (or a lower disk)
+	// and soft shadows.
+	pick := -1
+	for i := n - 1; i >= 2; i-- {
+		if der[i] >= 0.5*best && der[i] >= der[i-1] && der[i] >= der[i+1] {
+			pick = i
+			break
 		}
 	}
 	if pick < 0 {
 		return 0, 0, 0, false
 	}
-	a, b, c := math.Abs(der[pick-1]), math.Abs(der[pick]), math.Abs(der[pick+1])
+	a, b, c := der[pick-1], der[pick], der[pick+1]
 	off := 0.0
 	if den := a - 2*b + c; den != 0 {
 		off = 0.5 * (a - c) / den
@@ -135,7 +143,7 @@ func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
 			if !s.ok || s.strength < floor {
 				continue
 			}
-			q, ok := pl.toWork(s.u, s.v, f.height)
+			q, ok := pl.toWork(s.u, s.v, f.height-d.wallDrop(q0, s.angle))
 			if ok {
 				pts = append(pts, q)
 			}
@@ -176,4 +184,23 @@ func strengthFloor(f diskFit) float64 {
 		return 0
 	}
 	return s[len(s)/2]
+}
+
+// wallDrop returns how far below the top face the outline is seen at the
+// point q of a disk's circle whose outward normal has angle a. Where the
+// disk's side faces the camera, its 2 mm wall shows as a thin band below
+// the rim, and the blurred outline lies about half way down it; elsewhere
+// the outline is the top face's edge.
+func (d *Detector) wallDrop(q pt, a float64) float64 {
+	pl := d.plane
+	if pl.cal == nil {
+		return 0
+	}
+	to := pl.eye.sub(q)
+	l := to.len()
+	if l == 0 {
+		return 0
+	}
+	c := (math.Cos(a)*to.X + math.Sin(a)*to.Y) / l
+	return float64(d.opt.Thickness) * min(1, max(0, c)/0.25)
 }

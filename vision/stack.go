@@ -25,6 +25,10 @@ type pairOrder struct {
 // stackOrder decides which disk lies on which, sets each disk's level and
 // returns, for each disk, the disks lying above it.
 func stackOrder(fits []diskFit, pl *workPlane) [][]int {
+	rims := make([][3]float64, len(fits))
+	for i := range fits {
+		rims[i] = rimReference(fits, i, pl)
+	}
 	var pairs []pairOrder
 	for i := range fits {
 		for j := i + 1; j < len(fits); j++ {
@@ -32,8 +36,8 @@ func stackOrder(fits []diskFit, pl *workPlane) [][]int {
 			if a.C.sub(b.C).len() >= a.R+b.R-pl.pixel {
 				continue
 			}
-			si, ni := hiddenStretch(fits[i], b, pl)
-			sj, nj := hiddenStretch(fits[j], a, pl)
+			si, ni := hiddenStretch(fits[i], rims[i], b, pl)
+			sj, nj := hiddenStretch(fits[j], rims[j], a, pl)
 			var p pairOrder
 			switch {
 			case ni < 4 && nj < 4:
@@ -81,10 +85,40 @@ func stackOrder(fits []diskFit, pl *workPlane) [][]int {
 	return above
 }
 
+// rimReference returns the colour just inside disk i's edge where no other
+// disk can cover it: its rim, as the detector sees it.
+func rimReference(fits []diskFit, i int, pl *workPlane) [3]float64 {
+	var ch [3][]float64
+	for _, s := range fits[i].samples {
+		if !s.ok {
+			continue
+		}
+		q := fits[i].c.at(s.angle)
+		free := true
+		for j := range fits {
+			if j != i && fits[j].c.dist(q) < 2*pl.pixel {
+				free = false
+				break
+			}
+		}
+		if free {
+			for k := range 3 {
+				ch[k] = append(ch[k], s.inner[k])
+			}
+		}
+	}
+	return [3]float64{median(ch[0]), median(ch[1]), median(ch[2])}
+}
+
+// rimTolerance is how far (RGB distance, 0..255 a channel) the colour just
+// inside an edge may be from the disk's rim and still be its rim.
+const rimTolerance = 45
+
 // hiddenStretch returns the share of disk f's probes lying inside circle
 // other (away from other's edge) that found f's own edge right on f's
-// circle, and how many probes lie there.
-func hiddenStretch(f diskFit, other circle, pl *workPlane) (float64, int) {
+// circle, with f's rim colour just inside it, and how many probes lie
+// there.
+func hiddenStretch(f diskFit, rim [3]float64, other circle, pl *workPlane) (float64, int) {
 	floor := 0.3 * strengthFloor(f)
 	margin := 2 * pl.pixel
 	n, good := 0, 0
@@ -98,7 +132,8 @@ func hiddenStretch(f diskFit, other circle, pl *workPlane) (float64, int) {
 			continue
 		}
 		w, ok := pl.toWork(s.u, s.v, 0)
-		if ok && math.Abs(f.c.dist(w)) <= 1.2*pl.pixel {
+		dr, dg, db := s.inner[0]-rim[0], s.inner[1]-rim[1], s.inner[2]-rim[2]
+		if ok && math.Abs(f.c.dist(w)) <= 1.2*pl.pixel && dr*dr+dg*dg+db*db <= rimTolerance*rimTolerance {
 			good++
 		}
 	}
