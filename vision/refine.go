@@ -7,10 +7,10 @@ import (
 
 // sample is one radial probe of a disk's outline in the full frame.
 type sample struct {
-	angle    float64 // on the disk's circle, working plane
-	u, v     float64 // the edge found, full-frame pixels
-	strength float64 // grey-level step across the edge
-	ok       bool    // an edge was found in the window
+	angle    float64    // on the disk's circle, working plane
+	u, v     float64    // the edge found, full-frame pixels
+	strength float64    // grey-level step across the edge
+	ok       bool       // an edge was found in the window
 	inner    [3]float64 // colour (r, g, b) just inside the edge found
 }
 
