@@ -6,6 +6,7 @@ import (
 	"image"
 	"math"
 	"slices"
+	"sync"
 	"time"
 
 	"gocv.io/x/gocv"
@@ -47,7 +48,9 @@ type DiskSize struct {
 }
 
 // DefaultDiskCatalogue lists the Diskwars disk sizes: creatures 44.5,
-// 50.8, 63.5, 88.9 and about 104 mm across, spells about 25 mm.
+// 50.8, 63.5, 88.9 and about 104 mm across, spells about 25 mm, terrain
+// 127 and 152.4 mm. Terrain of other sizes is found too (any disk larger
+// than the largest creature).
 var DefaultDiskCatalogue = []DiskSize{
 	{"spell", models.KindSpell, 1.25},
 	{"small creature", models.KindCreature, 2.225},
@@ -55,6 +58,8 @@ var DefaultDiskCatalogue = []DiskSize{
 	{"large creature", models.KindCreature, 3.175},
 	{"huge creature", models.KindCreature, 4.445},
 	{"giant creature", models.KindCreature, 5.2},
+	{"terrain", models.KindTerrain, 6.35},
+	{"large terrain", models.KindTerrain, 7.62},
 }
 
 // Result is what the detector saw in one frame.
@@ -205,6 +210,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	lap("refine")
 	above := stackOrder(disks, d.plane)
 	d.fitPlane(disks, above)
+	disks, above = d.dropImplausible(disks, above)
 	lap("stacking")
 	res.Layout = d.layout(disks, above, colour)
 	res.Layout.Tokens = d.findTokens(chains, em, disks, colour)
@@ -222,10 +228,6 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 	pl := d.plane
 	px := pl.pixel
 	ap := d.arcParams()
-	var arcs []arc
-	for _, ch := range chains {
-		arcs = findArcs(pl.chainPoints(ch), ap, arcs)
-	}
 	cp := circleParams{
 		groupTol:      1.5 * px,
 		groupShare:    0.02,
@@ -237,42 +239,59 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		pixel:         px,
 		dropInside:    pl.cal == nil,
 	}
+	seen := func(c circle, others []circle) (float64, float64) { return pl.coverage(c, em, others) }
+	// With a calibration, the catalogue's sizes are found by voting, on
+	// the other core while the arcs are traced; arcs add terrain, which
+	// comes in any size.
+	var voted []candidate
+	var wg sync.WaitGroup
 	if pl.cal != nil {
-		// Catalogue sizes are found by voting; arcs add terrain, which
-		// comes in any size.
 		largest := d.largestCreature()
 		cp.seedOK = func(a arc) bool { return a.c.R > 1.1*largest && a.span >= 30*math.Pi/180 }
 		cp.holdsDisks = func(r float64) bool { return r > 1.2*largest }
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			voted = d.voteCatalogue(em, cp.minCoverage, seen)
+		}()
 	}
-	seen := func(c circle, others []circle) (float64, float64) { return pl.coverage(c, em, others) }
+	var arcs []arc
+	for _, ch := range chains {
+		arcs = findArcs(pl.chainPoints(ch), ap, arcs)
+	}
 	cands := groupArcs(arcs, cp, seen)
-	debugCands("arcs", cands)
 	if pl.cal != nil {
 		cands = d.plausible(cands)
-		d.normals = pl.tableNormals(em, d.normals)
-		var radii []float64
-		for _, s := range d.opt.Disks {
-			if s.Kind != models.KindTerrain && !slices.Contains(radii, float64(s.Radius)) {
-				radii = append(radii, float64(s.Radius))
-			}
-		}
-		for _, c := range pl.voteCircles(d.normals, radii, &d.votes) {
-			if cov, _ := seen(c.c, nil); cov >= cp.minCoverage {
-				c.coverage = cov
-				cands = append(cands, c)
-			}
-		}
 	}
-	debugCands("all", cands)
-	cands = suppress(cands, cp.dropInside)
-	debugCands("suppress", cands)
-	cands = verify(cands, cp, seen)
-	debugCands("verify", cands)
-	return cands
+	wg.Wait()
+	cands = append(cands, voted...)
+	return verify(suppress(cands, cp.dropInside), cp, seen)
 }
 
-// debugCands is called with the candidates after each stage; tests set it.
-var debugCands = func(stage string, cs []candidate) {}
+// voteCatalogue finds the circles of the catalogue's sizes by voting and
+// keeps those seen well enough to be candidates.
+func (d *Detector) voteCatalogue(em edgeMap, minCoverage float64, seen func(circle, []circle) (float64, float64)) []candidate {
+	pl := d.plane
+	d.normals = pl.tableNormals(em, d.normals)
+	var radii []float64
+	for _, s := range d.opt.Disks {
+		if !slices.Contains(radii, float64(s.Radius)) {
+			radii = append(radii, float64(s.Radius))
+		}
+	}
+	var out []candidate
+	for _, c := range pl.voteCircles(d.normals, radii, &d.votes) {
+		// A quick look with few probes first: most peaks are texture.
+		if quick, _ := pl.coverageN(c.c, em, nil, 48); quick < minCoverage-0.1 {
+			continue
+		}
+		if cov, _ := seen(c.c, nil); cov >= minCoverage {
+			c.coverage = cov
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // plausible keeps the circles whose size is a catalogue size (within 12 %,
 // before refinement) or larger than any creature (terrain).
@@ -295,7 +314,7 @@ func (d *Detector) plausibleRadius(r float64) bool {
 			return true
 		}
 	}
-	return r > 1.2*d.largestCreature()
+	return r > 1.05*d.largestCreature()
 }
 
 // largestCreature is the radius of the largest disk of the catalogue that
@@ -391,4 +410,42 @@ func keepStrongest(kx, ky, gx, gy []int16, chroma bool) {
 			kx[i], ky[i] = int16(max(min(x, 32767), -32767)), int16(max(min(y, 32767), -32767))
 		}
 	}
+}
+
+// dropImplausible removes, with a calibration, the disks whose measured
+// radius matches no catalogue size (within twice the snap tolerance) and is
+// too small for terrain: a round token, a circle of art.
+func (d *Detector) dropImplausible(fits []diskFit, above [][]int) ([]diskFit, [][]int) {
+	if d.plane.cal == nil {
+		return fits, above
+	}
+	keep := make([]int, 0, len(fits))
+	newIndex := make([]int, len(fits))
+	for i, f := range fits {
+		newIndex[i] = -1
+		ok := f.c.R > 1.2*d.largestCreature()
+		for _, s := range d.opt.Disks {
+			if math.Abs(f.c.R-float64(s.Radius)) <= 2*d.opt.SnapTolerance*float64(s.Radius) {
+				ok = true
+			}
+		}
+		if ok {
+			newIndex[i] = len(keep)
+			keep = append(keep, i)
+		}
+	}
+	if len(keep) == len(fits) {
+		return fits, above
+	}
+	outF := make([]diskFit, len(keep))
+	outA := make([][]int, len(keep))
+	for n, i := range keep {
+		outF[n] = fits[i]
+		for _, j := range above[i] {
+			if newIndex[j] >= 0 {
+				outA[n] = append(outA[n], newIndex[j])
+			}
+		}
+	}
+	return outF, outA
 }

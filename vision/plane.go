@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"tableref/calibration"
-	"tableref/models"
 )
 
 // workPlane maps detection pixels to the working plane and back. Without
@@ -112,11 +111,23 @@ func (p *workPlane) toWork(u, v, height float64) (pt, bool) {
 	if p.cal == nil {
 		return pt{u, v}, true
 	}
-	q, err := p.cal.TableFromImage(u, v, models.Centimetres(height))
-	if err != nil {
+	// The table point at height 0, interpolated in the look-up table (the
+	// mapping is smooth: the error is far below a micrometre), then moved
+	// along the ray towards the camera to the given height.
+	x, y := (u+0.5)/p.scale-0.5, (v+0.5)/p.scale-0.5
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	if x0 < 0 || y0 < 0 || x0+1 >= p.w || y0+1 >= p.h || height >= p.eyeH {
 		return pt{}, false
 	}
-	return pt{float64(q.X), float64(q.Y)}, true
+	i := y0*p.w + x0
+	if !p.lutOK[i] || !p.lutOK[i+1] || !p.lutOK[i+p.w] || !p.lutOK[i+p.w+1] {
+		return pt{}, false
+	}
+	fx, fy := x-float64(x0), y-float64(y0)
+	a := p.lut[i].scale(1 - fx).add(p.lut[i+1].scale(fx))
+	b := p.lut[i+p.w].scale(1 - fx).add(p.lut[i+p.w+1].scale(fx))
+	g := a.scale(1 - fy).add(b.scale(fy))
+	return g.add(p.eye.sub(g).scale(height / p.eyeH)), true
 }
 
 // coverage returns the fraction of circle c (on the table) under which the
@@ -127,27 +138,23 @@ func (p *workPlane) toWork(u, v, height float64) (pt, bool) {
 func (p *workPlane) coverage(c circle, em edgeMap, others []circle) (float64, float64) {
 	n := int(math.Round(2 * math.Pi * c.R / p.pixel / 2))
 	n = min(max(n, 48), 360)
+	return p.coverageN(c, em, others, n)
+}
+
+// coverageN is coverage with n probes.
+func (p *workPlane) coverageN(c circle, em edgeMap, others []circle, n int) (float64, float64) {
 	hits := make([]int8, n) // 1 hit, 0 miss, -1 not seen
 	valid, inFrame := 0, 0
 	margin := 2 * p.pixel
+	img := p.outlineInImage(c)
 	for k := range n {
 		hits[k] = -1
 		a := 2 * math.Pi * float64(k) / float64(n)
 		q := c.at(a)
-		u, v, ok := p.toImage(q, 0)
+		u, v, nx, ny, ok := img.at(a)
 		if !ok {
 			continue
 		}
-		// The outline's normal in the image.
-		u2, v2, ok := p.toImage(q.add(pt{math.Cos(a), math.Sin(a)}.scale(p.pixel)), 0)
-		if !ok {
-			continue
-		}
-		nl := math.Hypot(u2-u, v2-v)
-		if nl == 0 {
-			continue
-		}
-		nx, ny := (u2-u)/nl, (v2-v)/nl
 		x := int(math.Round((u+0.5)/p.scale - 0.5))
 		y := int(math.Round((v+0.5)/p.scale - 0.5))
 		if x < 1 || y < 1 || x >= em.w-1 || y >= em.h-1 {
@@ -230,4 +237,54 @@ func runHits(hits []int8, minRun int) int {
 		run = 0
 	}
 	return total
+}
+
+// imageOutline is a circle of the table as the image shows it: the exact
+// image of a few of its points and of their outward normals, between
+// which it is interpolated. Mapping every probe through the lens model is
+// what made outlines slow to check.
+type imageOutline struct {
+	u, v, nx, ny [outlineKnots + 1]float64
+	ok           [outlineKnots + 1]bool
+}
+
+// outlineKnots is how many points of a circle are mapped exactly: with 32
+// the interpolated outline of a 100-pixel disk is within 0.3 px.
+const outlineKnots = 32
+
+func (p *workPlane) outlineInImage(c circle) *imageOutline {
+	o := &imageOutline{}
+	for k := range outlineKnots {
+		a := 2 * math.Pi * float64(k) / outlineKnots
+		q := c.at(a)
+		u, v, ok1 := p.toImage(q, 0)
+		u2, v2, ok2 := p.toImage(q.add(pt{math.Cos(a), math.Sin(a)}.scale(p.pixel)), 0)
+		nl := math.Hypot(u2-u, v2-v)
+		o.u[k], o.v[k], o.ok[k] = u, v, ok1 && ok2 && nl > 0
+		if o.ok[k] {
+			o.nx[k], o.ny[k] = (u2-u)/nl, (v2-v)/nl
+		}
+	}
+	o.u[outlineKnots], o.v[outlineKnots], o.nx[outlineKnots], o.ny[outlineKnots], o.ok[outlineKnots] = o.u[0], o.v[0], o.nx[0], o.ny[0], o.ok[0]
+	return o
+}
+
+// at returns the image point and unit outward normal of the outline at
+// angle a of the circle.
+func (o *imageOutline) at(a float64) (u, v, nx, ny float64, ok bool) {
+	f := a / (2 * math.Pi) * outlineKnots
+	k := int(f)
+	if k < 0 || k >= outlineKnots || !o.ok[k] || !o.ok[k+1] {
+		return 0, 0, 0, 0, false
+	}
+	t := f - float64(k)
+	u = o.u[k]*(1-t) + o.u[k+1]*t
+	v = o.v[k]*(1-t) + o.v[k+1]*t
+	nx = o.nx[k]*(1-t) + o.nx[k+1]*t
+	ny = o.ny[k]*(1-t) + o.ny[k+1]*t
+	l := math.Hypot(nx, ny)
+	if l == 0 {
+		return 0, 0, 0, 0, false
+	}
+	return u, v, nx / l, ny / l, true
 }

@@ -36,8 +36,13 @@ func stackOrder(fits []diskFit, pl *workPlane) [][]int {
 			if a.C.sub(b.C).len() >= a.R+b.R-pl.pixel {
 				continue
 			}
-			si, ni := hiddenStretch(fits[i], rims[i], b, pl)
-			sj, nj := hiddenStretch(fits[j], rims[j], a, pl)
+			si, ni := hiddenStretch(fits[i], &rims[i], b, pl)
+			sj, nj := hiddenStretch(fits[j], &rims[j], a, pl)
+			if math.Abs(si-sj) < 0.15 {
+				// The rims do not tell: judge by the edges alone.
+				si, ni = hiddenStretch(fits[i], nil, b, pl)
+				sj, nj = hiddenStretch(fits[j], nil, a, pl)
+			}
 			var p pairOrder
 			switch {
 			case ni < 4 && nj < 4:
@@ -116,9 +121,9 @@ const rimTolerance = 45
 
 // hiddenStretch returns the share of disk f's probes lying inside circle
 // other (away from other's edge) that found f's own edge right on f's
-// circle, with f's rim colour just inside it, and how many probes lie
-// there.
-func hiddenStretch(f diskFit, rim [3]float64, other circle, pl *workPlane) (float64, int) {
+// circle, with f's rim colour just inside it (when rim is given), and how
+// many probes lie there.
+func hiddenStretch(f diskFit, rim *[3]float64, other circle, pl *workPlane) (float64, int) {
 	floor := 0.3 * strengthFloor(f)
 	margin := 2 * pl.pixel
 	n, good := 0, 0
@@ -132,10 +137,16 @@ func hiddenStretch(f diskFit, rim [3]float64, other circle, pl *workPlane) (floa
 			continue
 		}
 		w, ok := pl.toWork(s.u, s.v, 0)
-		dr, dg, db := s.inner[0]-rim[0], s.inner[1]-rim[1], s.inner[2]-rim[2]
-		if ok && math.Abs(f.c.dist(w)) <= 1.2*pl.pixel && dr*dr+dg*dg+db*db <= rimTolerance*rimTolerance {
-			good++
+		if !ok || math.Abs(f.c.dist(w)) > 1.2*pl.pixel {
+			continue
 		}
+		if rim != nil {
+			dr, dg, db := s.inner[0]-rim[0], s.inner[1]-rim[1], s.inner[2]-rim[2]
+			if dr*dr+dg*dg+db*db > rimTolerance*rimTolerance {
+				continue
+			}
+		}
+		good++
 	}
 	if n == 0 {
 		return 0, 0

@@ -70,49 +70,66 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[
 		gw, gh = int((maxX-minX)/cell)+1, int((maxY-minY)/cell)+1
 	}
 	if cap(*votes) < gw*gh {
-		*votes = make([]uint16, gw*gh)
+		*votes = make([]uint16, gw*gh) // all zero; kept zero between uses
 	}
 	acc := (*votes)[:gw*gh]
 	var out []candidate
+	var hot []int32 // cells that reached the hot count, to look at
 	for _, r := range radii {
-		clear(acc)
+		// A whole outline gives about one vote per pixel of its length;
+		// a peak's 3x3 sum must reach need, so one of its cells must hold
+		// at least need/9.
+		expected := 2 * math.Pi * r / pl.pixel
+		need := 0.3 * expected
+		hotCount := uint16(max(1, math.Floor(need/9)))
+		hot = hot[:0]
 		for _, e := range normals {
 			for _, s := range [2]float64{-1, 1} {
 				cx := int((e.p.X + s*r*e.n.X - minX) / cell)
 				cy := int((e.p.Y + s*r*e.n.Y - minY) / cell)
-				if cx >= 0 && cy >= 0 && cx < gw && cy < gh && acc[cy*gw+cx] < math.MaxUint16 {
-					acc[cy*gw+cx]++
+				if cx < 1 || cy < 1 || cx >= gw-1 || cy >= gh-1 {
+					continue
+				}
+				k := cy*gw + cx
+				if acc[k] < math.MaxUint16 {
+					acc[k]++
+					if acc[k] == hotCount {
+						hot = append(hot, int32(k))
+					}
 				}
 			}
 		}
-		// A whole outline gives about one vote per pixel of its length.
-		expected := 2 * math.Pi * r / pl.pixel
-		need := 0.3 * expected
 		type peak struct {
 			c     pt
 			score float64
 		}
 		var peaks []peak
-		for y := 1; y < gh-1; y++ {
-			row := y * gw
-			for x := 1; x < gw-1; x++ {
-				if float64(acc[row+x])*9 < need {
-					continue
+		for _, k32 := range hot {
+			k := int(k32)
+			x, y := k%gw, k/gw
+			var sum, sx, sy float64
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					v := float64(acc[k+dy*gw+dx])
+					sum += v
+					sx += v * float64(dx)
+					sy += v * float64(dy)
 				}
-				var sum, sx, sy float64
-				for dy := -1; dy <= 1; dy++ {
-					for dx := -1; dx <= 1; dx++ {
-						v := float64(acc[row+dy*gw+x+dx])
-						sum += v
-						sx += v * float64(dx)
-						sy += v * float64(dy)
-					}
+			}
+			if sum < need {
+				continue
+			}
+			c := pt{minX + (float64(x)+0.5+sx/sum)*cell, minY + (float64(y)+0.5+sy/sum)*cell}
+			peaks = append(peaks, peak{c, sum})
+		}
+		// Clear only what was voted for.
+		for _, e := range normals {
+			for _, s := range [2]float64{-1, 1} {
+				cx := int((e.p.X + s*r*e.n.X - minX) / cell)
+				cy := int((e.p.Y + s*r*e.n.Y - minY) / cell)
+				if cx >= 1 && cy >= 1 && cx < gw-1 && cy < gh-1 {
+					acc[cy*gw+cx] = 0
 				}
-				if sum < need {
-					continue
-				}
-				c := pt{minX + (float64(x)+0.5+sx/sum)*cell, minY + (float64(y)+0.5+sy/sum)*cell}
-				peaks = append(peaks, peak{c, sum})
 			}
 		}
 		slices.SortFunc(peaks, func(a, b peak) int { return int(math.Copysign(1, b.score-a.score)) })
