@@ -96,12 +96,14 @@ type Detector struct {
 	chEdges gocv.Mat
 	edges   gocv.Mat
 	gx, gy  gocv.Mat
-	visited []uint8
-	gradX   []int16 // the strongest channel's gradient at each pixel
-	gradY   []int16
-	votes   []uint16
-	normals []edgeNormal
-	plane   *workPlane
+	// token finding
+	tokMask, labels, stats, centroids gocv.Mat
+	visited                           []uint8
+	gradX                             []int16 // the strongest channel's gradient at each pixel
+	gradY                             []int16
+	votes                             []uint16
+	normals                           []edgeNormal
+	plane                             *workPlane
 }
 
 // NewDetector returns a detector with the given options.
@@ -129,7 +131,8 @@ func NewDetector(opt Options) *Detector {
 }
 
 func (d *Detector) mats() []*gocv.Mat {
-	return []*gocv.Mat{&d.gray, &d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy}
+	return []*gocv.Mat{&d.gray, &d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy,
+		&d.tokMask, &d.labels, &d.stats, &d.centroids}
 }
 
 // Close frees the detector's Mats.
@@ -213,7 +216,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	disks, above = d.dropImplausible(disks, above)
 	lap("stacking")
 	res.Layout = d.layout(disks, above, colour)
-	res.Layout.Tokens = d.findTokens(chains, em, disks, colour)
+	res.Layout.Tokens = d.findTokens(disks)
 	tokenTouches(&res.Layout)
 	lap("tokens")
 	if d.opt.Calibration == nil {

@@ -2,209 +2,246 @@ package vision
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"slices"
+	"unsafe"
+
+	"gocv.io/x/gocv"
 
 	"tableref/engine"
 	"tableref/models"
 )
 
-// TokenKind is one entry of the token catalogue: a token of this kind has
-// this shape, colour and size. The first entry that matches a token names
-// it; a token that matches none is "unknown".
+// How tokens are found
+//
+// A token is a small flat chit of a known colour, size and shape (the token
+// catalogue). For each kind, the pixels whose colour is near the kind's
+// (wide in lightness, for uneven light; narrow in hue and saturation) form
+// regions; a region of the kind's area is measured from its pixels: its
+// principal axes give its length and width, and how much of the rectangle
+// on those axes it fills tells a round chit from a square or a long one. A
+// region of the kind's shape and size is a token of that kind. Regions of
+// two kinds on one chit are resolved by keeping the larger.
+
+// TokenKind is one entry of the token catalogue.
 type TokenKind struct {
 	Kind string
-	// Shape is "round", "square", "elongated" or "any".
+	// Shape is "round", "square" or "long".
 	Shape string
-	// Colour is a colour class (red, gold, green, blue, purple, black,
-	// white, grey) or "any".
-	Colour string
-	// MinCm, MaxCm bound the token's longest side (its diameter when round).
-	MinCm, MaxCm float64
+	// Length and Width are the token's sides in cm (its diameter twice
+	// for a round one).
+	Length, Width float64
+	// Colour is the chit's colour as r, g, b in 0..255.
+	Colour [3]float64
 }
 
-// DefaultTokenCatalogue describes the Diskwars tokens: elongated arrow
-// and bolt chits, round fireball and boulder chits, and square markers.
+// DefaultTokenCatalogue is the bundled token set: long arrow and bolt
+// chits, round fireball, boulder and gold chits, square damage and
+// activation markers. Give your own set's sizes and colours in
+// Options.Tokens.
 var DefaultTokenCatalogue = []TokenKind{
-	{Kind: "arrow", Shape: "elongated", Colour: "any", MinCm: 1.6, MaxCm: 4},
-	{Kind: "bolt", Shape: "elongated", Colour: "any", MinCm: 0.8, MaxCm: 1.6},
-	{Kind: "fireball", Shape: "round", Colour: "red", MinCm: 0.8, MaxCm: 2.5},
-	{Kind: "fireball", Shape: "round", Colour: "gold", MinCm: 0.8, MaxCm: 2.5},
-	{Kind: "boulder", Shape: "round", Colour: "grey", MinCm: 0.8, MaxCm: 2.5},
-	{Kind: "boulder", Shape: "round", Colour: "black", MinCm: 0.8, MaxCm: 2.5},
-	{Kind: "wound", Shape: "square", Colour: "red", MinCm: 0.8, MaxCm: 2.5},
-	{Kind: "activation", Shape: "square", Colour: "any", MinCm: 0.8, MaxCm: 2.5},
+	{Kind: "arrow", Shape: "long", Length: 3.2, Width: 0.9, Colour: [3]float64{158, 115, 64}},
+	{Kind: "bolt", Shape: "long", Length: 2.4, Width: 0.8, Colour: [3]float64{140, 140, 148}},
+	{Kind: "fireball", Shape: "round", Length: 1.6, Width: 1.6, Colour: [3]float64{242, 128, 26}},
+	{Kind: "boulder", Shape: "round", Length: 2.0, Width: 2.0, Colour: [3]float64{128, 122, 115}},
+	{Kind: "gold", Shape: "round", Length: 1.3, Width: 1.3, Colour: [3]float64{230, 191, 51}},
+	{Kind: "damage", Shape: "square", Length: 1.6, Width: 1.6, Colour: [3]float64{191, 26, 26}},
+	{Kind: "activation", Shape: "square", Length: 1.4, Width: 1.4, Colour: [3]float64{235, 235, 230}},
 }
 
-// tokenShape is a small closed outline found in the frame.
+// tokenSizeTolerance is how far (relative, plus 1.5 mm) a token's
+// measured length and width may be from its catalogue entry's.
+const tokenSizeTolerance = 0.25
+
+// tokenShape is a candidate region.
 type tokenShape struct {
-	hull   []pt // convex hull, working plane
-	centre pt
-	long   float64 // longest side of the bounding rectangle, working units
-	aspect float64 // long side over short side
-	shape  string
-	colour string
+	centre        pt // working plane, at height 0
+	u, v          float64
+	axis          pt      // unit vector of the long axis, working plane
+	length, width float64 // working units
+	fill          float64 // area over the rectangle on the principal axes
+	shape         string
+	pixels        int
+	kind          string
 }
 
-// findTokens finds the small closed outlines that are not part of a disk's
-// rim: the tokens.
-func (d *Detector) findTokens(chains []chain, em edgeMap, fits []diskFit, img bgrImage) []models.Token {
+// findTokens finds the tokens of the frame: for each kind of the
+// catalogue, the pixels of its colour form regions, and the regions of its
+// size and shape are tokens of that kind.
+func (d *Detector) findTokens(fits []diskFit) []models.Token {
 	pl := d.plane
-	minLen, maxLen := d.tokenSizeRange(fits)
-	var shapes []tokenShape
-	for _, ch := range chains {
-		pts := pl.chainPoints(ch)
-		if len(pts) < 12 || onDiskOutline(pts, fits, 1.5*pl.pixel) {
-			continue
-		}
-		ends := pts[0].sub(pts[len(pts)-1]).len()
-		hull := convexHull(pts)
-		if len(hull) < 3 {
-			continue
-		}
-		long, short, _ := boundingRect(hull)
-		if long < minLen || long > maxLen || short < 0.25*minLen {
-			continue
-		}
-		if !ch.closed && ends > 0.35*long {
-			continue
-		}
-		area, perim := polyArea(hull), chainLength(pts)
-		if perim < 1.8*long { // an open stroke, not an outline
-			continue
-		}
-		s := tokenShape{hull: hull, centre: centroid(hull), long: long, aspect: long / max(short, 1e-9)}
-		circ := 4 * math.Pi * area / (perimeterOf(hull) * perimeterOf(hull))
-		rect := area / (long * short)
-		switch {
-		case s.aspect >= 1.7 && rect > 0.7:
-			s.shape = "elongated"
-		case circ > 0.86 && s.aspect < 1.25:
-			s.shape = "round"
-		case rect > 0.84 && s.aspect < 1.5:
-			s.shape = "square"
-		default:
-			continue
-		}
-		shapes = append(shapes, s)
-	}
-	shapes = dedupeTokens(shapes)
-	var toks []models.Token
-	for k, s := range shapes {
-		s.colour = d.tokenColour(s, img)
-		t := models.Token{ID: fmt.Sprintf("t%d", k+1), Kind: d.tokenKind(s)}
-		c, r := enclosing(s.hull)
-		u, v, _ := pl.toImage(c, 0)
-		if pl.cal != nil {
-			t.X, t.Y, t.R = models.Centimetres(c.X), models.Centimetres(c.Y), models.Centimetres(r)
-			for _, h := range s.hull {
-				t.Poly = append(t.Poly, models.TablePoint{X: models.Centimetres(round3(h.X)), Y: models.Centimetres(round3(h.Y))})
-			}
-			t.Pixel = &models.ImageCircle{PX: round3(u), PY: round3(v), PR: round3(r / pl.pixel * pl.scale)}
-		} else {
-			t.X, t.Y, t.R = models.Centimetres(u), models.Centimetres(v), models.Centimetres(r)
-			t.Pixel = &models.ImageCircle{PX: round3(u), PY: round3(v), PR: round3(r)}
-		}
-		toks = append(toks, t)
-	}
-	return toks
-}
-
-// tokenSizeRange returns the smallest and largest token length in working
-// units: from the catalogue with a calibration, from the disks' size
-// without one.
-func (d *Detector) tokenSizeRange(fits []diskFit) (float64, float64) {
-	if d.plane.cal != nil {
-		lo, hi := math.Inf(1), 0.0
-		for _, k := range d.opt.Tokens {
-			lo, hi = min(lo, k.MinCm), max(hi, k.MaxCm)
-		}
-		return lo, hi
-	}
-	var rs []float64
-	for _, f := range fits {
-		rs = append(rs, f.c.R)
-	}
-	if len(rs) == 0 {
-		return 8 * d.plane.pixel, 60 * d.plane.pixel
-	}
-	r := median(rs)
-	return 0.25 * r, 1.4 * r
-}
-
-func (d *Detector) tokenKind(s tokenShape) string {
-	long := s.long
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer kernel.Close()
+	var toks []*tokenShape
 	for _, k := range d.opt.Tokens {
-		if k.Shape != "any" && k.Shape != s.shape {
-			continue
-		}
-		if k.Colour != "any" && k.Colour != s.colour {
-			continue
-		}
-		if d.plane.cal != nil && (long < k.MinCm || long > k.MaxCm) {
-			continue
-		}
-		return k.Kind
-	}
-	return models.KindUnknown
-}
-
-// tokenColour is the commonest colour class inside the token.
-func (d *Detector) tokenColour(s tokenShape, img bgrImage) string {
-	votes := map[string]int{}
-	for _, h := range s.hull {
-		for _, f := range []float64{0.3, 0.6} {
-			q := s.centre.add(h.sub(s.centre).scale(f))
-			u, v, ok := d.plane.toImage(q, 0)
-			if !ok {
+		lb, ub := labRange(k.Colour)
+		gocv.InRangeWithScalar(d.small, lb, ub, &d.labels)
+		// Close the thin lines printed across a chit.
+		gocv.MorphologyEx(d.labels, &d.tokMask, gocv.MorphClose, kernel)
+		n := gocv.ConnectedComponentsWithStatsWithParams(d.tokMask, &d.labels, &d.stats, &d.centroids, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+		minArea, maxArea := d.tokenAreaRange(k)
+		want := map[int32]int{}
+		var shapes []*tokenShape
+		for i := 1; i < n; i++ {
+			area := float64(d.stats.GetIntAt(i, 4))
+			if area < minArea || area > maxArea {
 				continue
 			}
-			if r, g, b, ok := img.at(u, v); ok {
-				votes[colourClass(r, g, b)]++
+			want[int32(i)] = len(shapes)
+			shapes = append(shapes, &tokenShape{pixels: int(area), kind: k.Kind})
+		}
+		if len(shapes) == 0 {
+			continue
+		}
+		raw, err := d.labels.DataPtrUint8()
+		if err != nil || len(raw) < 4 {
+			continue
+		}
+		// The labels are CV_32S, shared with OpenCV until the next call.
+		labels := unsafe.Slice((*int32)(unsafe.Pointer(&raw[0])), len(raw)/4)
+		pts := make([][]pt, len(shapes))
+		for i, l := range labels {
+			if j, ok := want[l]; ok {
+				pts[j] = append(pts[j], pt{float64(i % pl.w), float64(i / pl.w)})
+			}
+		}
+		for j, s := range shapes {
+			if d.measureToken(s, pts[j]) && d.fitsKind(s, k) {
+				toks = append(toks, s)
 			}
 		}
 	}
-	best, n := "unknown", 0
-	for c, v := range votes {
-		if v > n || (v == n && c < best) {
-			best, n = c, v
-		}
-	}
-	return best
-}
-
-// onDiskOutline reports whether most of the points lie on a disk's circle.
-func onDiskOutline(pts []pt, fits []diskFit, tol float64) bool {
-	on := 0
-	for _, p := range pts {
-		for _, f := range fits {
-			if math.Abs(f.c.dist(p)) <= tol {
-				on++
-				break
-			}
-		}
-	}
-	return on*2 > len(pts)
-}
-
-// dedupeTokens keeps one outline per token: the largest, dropping outlines
-// whose centre lies inside a larger one (the token's own print).
-func dedupeTokens(s []tokenShape) []tokenShape {
-	slices.SortFunc(s, func(a, b tokenShape) int { return int(math.Copysign(1, b.long-a.long)) })
-	var out []tokenShape
-	for _, t := range s {
-		inside := false
-		for _, k := range out {
-			if pointInHull(t.centre, k.hull) {
-				inside = true
-				break
-			}
-		}
-		if !inside {
-			out = append(out, t)
-		}
+	toks = dedupeTokens(toks)
+	var out []models.Token
+	for _, s := range toks {
+		out = append(out, d.tokenModel(s, s.kind, fits, len(out)))
 	}
 	return out
+}
+
+// labRange returns the range of OpenCV 8-bit Lab values that a token of
+// colour c may show under uneven light: a wide range of lightness, a
+// narrow one of colour (wider still for a colourless token's lightness
+// band).
+func labRange(c [3]float64) (gocv.Scalar, gocv.Scalar) {
+	l, a, b := rgbToLab(c)
+	chroma := math.Hypot(a-128, b-128)
+	dl, dab := 70.0, 22.0
+	if chroma < 12 {
+		dl, dab = 45, 10
+	}
+	return gocv.NewScalar(max(0, l-dl), max(0, a-dab), max(0, b-dab), 0),
+		gocv.NewScalar(min(255, l+dl), min(255, a+dab), min(255, b+dab), 0)
+}
+
+// rgbToLab converts an sRGB colour (0..255) to OpenCV's 8-bit Lab (L
+// scaled to 0..255, a and b offset by 128).
+func rgbToLab(c [3]float64) (l, a, b float64) {
+	lin := func(v float64) float64 {
+		v /= 255
+		if v <= 0.04045 {
+			return v / 12.92
+		}
+		return math.Pow((v+0.055)/1.055, 2.4)
+	}
+	r, g, bl := lin(c[0]), lin(c[1]), lin(c[2])
+	x := (0.412453*r + 0.357580*g + 0.180423*bl) / 0.950456
+	y := 0.212671*r + 0.715160*g + 0.072169*bl
+	z := (0.019334*r + 0.119193*g + 0.950227*bl) / 1.088754
+	f := func(t float64) float64 {
+		if t > 0.008856 {
+			return math.Cbrt(t)
+		}
+		return 7.787*t + 16.0/116
+	}
+	L := 116*f(y) - 16
+	if y <= 0.008856 {
+		L = 903.3 * y
+	}
+	return L * 255 / 100, 500*(f(x)-f(y)) + 128, 200*(f(y)-f(z)) + 128
+}
+
+// fitsKind reports whether a measured region has the shape and size of
+// catalogue entry k.
+func (d *Detector) fitsKind(s *tokenShape, k TokenKind) bool {
+	if s.shape != k.Shape && !(s.shape == "compact" && k.Shape != "long") {
+		return false
+	}
+	if d.plane.cal == nil {
+		return true
+	}
+	return math.Abs(s.length-k.Length) <= tokenSizeTolerance*k.Length+0.15 &&
+		math.Abs(s.width-k.Width) <= tokenSizeTolerance*k.Width+0.15
+}
+
+// tokenAreaRange is the range of a token's area in detection pixels,
+// with room for its printed marks and for perspective.
+func (d *Detector) tokenAreaRange(k TokenKind) (float64, float64) {
+	pl := d.plane
+	if pl.cal == nil {
+		// Without a calibration sizes are unknown: tokens are small.
+		return 12, float64(pl.w*pl.h) / 400
+	}
+	a := k.Length * k.Width
+	if k.Shape == "round" {
+		a *= math.Pi / 4
+	}
+	px2 := pl.pixel * pl.pixel
+	return 0.35 * a / px2, 2.0 * a / px2
+}
+
+// measureToken reads a region's centre, sides and fill: the sides are
+// those of the smallest rectangle around it (rotating calipers over its
+// convex hull), the fill its area over that rectangle's. It reports false
+// for a region of no token's shape.
+func (d *Detector) measureToken(s *tokenShape, px []pt) bool {
+	pl := d.plane
+	var mx, my float64
+	corners := make([]pt, 0, 4*len(px))
+	for _, p := range px {
+		mx += p.X
+		my += p.Y
+		corners = append(corners, pt{p.X - 0.5, p.Y - 0.5}, pt{p.X + 0.5, p.Y - 0.5}, pt{p.X + 0.5, p.Y + 0.5}, pt{p.X - 0.5, p.Y + 0.5})
+	}
+	mx /= float64(len(px))
+	my /= float64(len(px))
+	hull := convexHull(corners)
+	if len(hull) < 3 {
+		return false
+	}
+	l0, l1, ax := minAreaRect(hull)
+	s.fill = float64(len(px)) / (l0 * l1)
+	s.u, s.v = pl.full(mx, my)
+	c, ok := pl.toWork(s.u, s.v, 0)
+	if !ok {
+		return false
+	}
+	// Sizes to the working plane through the mapping at the centre.
+	e, ok1 := pl.toWork(s.u+ax.X*pl.scale, s.v+ax.Y*pl.scale, 0)
+	f, ok2 := pl.toWork(s.u-ax.Y*pl.scale, s.v+ax.X*pl.scale, 0)
+	if !ok1 || !ok2 {
+		return false
+	}
+	s.centre = c
+	s.length, s.width = l0*e.sub(c).len(), l1*f.sub(c).len()
+	s.axis = e.sub(c).scale(1 / e.sub(c).len())
+	// A blurred square chit of 15 pixels has round corners: fill tells a
+	// square from a disc only where it is clear.
+	aspect := s.length / max(s.width, 1e-9)
+	switch {
+	case aspect >= 1.8 && s.fill > 0.55:
+		s.shape = "long"
+	case aspect < 1.4 && s.fill >= 0.9:
+		s.shape = "square"
+	case aspect < 1.4 && s.fill < 0.7:
+		s.shape = "round"
+	case aspect < 1.4 && s.fill >= 0.6:
+		s.shape = "compact" // round or square
+	default:
+		return false
+	}
+	return true
 }
 
 // convexHull is Andrew's monotone chain.
@@ -216,7 +253,7 @@ func convexHull(pts []pt) []pt {
 		}
 		return int(math.Copysign(1, a.Y-b.Y))
 	})
-	p = slices.CompactFunc(p, func(a, b pt) bool { return a == b })
+	p = slices.Compact(p)
 	if len(p) < 3 {
 		return p
 	}
@@ -237,10 +274,9 @@ func convexHull(pts []pt) []pt {
 	return h
 }
 
-// boundingRect returns the long and short sides and the angle of the
-// smallest-area rectangle around a convex hull (rotating calipers over
-// its edges).
-func boundingRect(h []pt) (long, short, angle float64) {
+// minAreaRect returns the long and short sides of the smallest rectangle
+// around a convex hull, and the unit vector of its long side.
+func minAreaRect(h []pt) (long, short float64, axis pt) {
 	best := math.Inf(1)
 	for i := range h {
 		e := h[(i+1)%len(h)].sub(h[i])
@@ -259,69 +295,75 @@ func boundingRect(h []pt) (long, short, angle float64) {
 		w, hh := maxA-minA, maxB-minB
 		if w*hh < best {
 			best = w * hh
-			long, short, angle = max(w, hh), min(w, hh), math.Atan2(u.Y, u.X)
+			if w >= hh {
+				long, short, axis = w, hh, u
+			} else {
+				long, short, axis = hh, w, n
+			}
 		}
 	}
-	return long, short, angle
+	return long, short, axis
 }
 
-func polyArea(h []pt) float64 {
-	var a float64
-	for i := range h {
-		a += h[i].cross(h[(i+1)%len(h)])
-	}
-	return math.Abs(a) / 2
-}
-
-func perimeterOf(h []pt) float64 {
-	var p float64
-	for i := range h {
-		p += h[(i+1)%len(h)].sub(h[i]).len()
-	}
-	return p
-}
-
-func chainLength(pts []pt) float64 {
-	var l float64
-	for i := 1; i < len(pts); i++ {
-		l += pts[i].sub(pts[i-1]).len()
-	}
-	return l
-}
-
-func centroid(h []pt) pt {
-	var c pt
-	for _, q := range h {
-		c = c.add(q)
-	}
-	return c.scale(1 / float64(len(h)))
-}
-
-// enclosing returns the hull's centroid and the distance to its farthest
-// vertex.
-func enclosing(h []pt) (pt, float64) {
-	c := centroid(h)
-	r := 0.0
-	for _, q := range h {
-		r = max(r, q.sub(c).len())
-	}
-	return c, r
-}
-
-func pointInHull(p pt, h []pt) bool {
-	sign := 0.0
-	for i := range h {
-		c := h[(i+1)%len(h)].sub(h[i]).cross(p.sub(h[i]))
-		if c == 0 {
-			continue
+// tokenModel turns a candidate into a models.Token, placed at the height
+// of the disk it lies on.
+func (d *Detector) tokenModel(s *tokenShape, kind string, fits []diskFit, n int) models.Token {
+	pl := d.plane
+	t := models.Token{ID: fmt.Sprintf("t%d", n+1), Kind: kind}
+	c := s.centre
+	if pl.cal != nil {
+		h := 0.0
+		for _, f := range fits {
+			if f.c.dist(c) < 0 {
+				h = max(h, f.height)
+			}
 		}
-		if sign == 0 {
-			sign = math.Copysign(1, c)
-		} else if math.Copysign(1, c) != sign {
-			return false
+		if q, ok := pl.toWork(s.u, s.v, h+tokenThickness); ok {
+			c = q
 		}
 	}
-	return true
+	r := math.Hypot(s.length, s.width) / 2
+	if s.shape == "round" {
+		r = (s.length + s.width) / 4
+	}
+	if pl.cal == nil {
+		t.X, t.Y, t.R = models.Centimetres(round3(c.X)), models.Centimetres(round3(c.Y)), models.Centimetres(round3(r))
+		t.Pixel = &models.ImageCircle{PX: round3(s.u), PY: round3(s.v), PR: round3(r)}
+		return t
+	}
+	t.X, t.Y, t.R = models.Centimetres(round3(c.X)), models.Centimetres(round3(c.Y)), models.Centimetres(round3(r))
+	if s.shape != "round" {
+		n := pt{-s.axis.Y, s.axis.X}
+		for _, sgn := range [4][2]float64{{1, 1}, {-1, 1}, {-1, -1}, {1, -1}} {
+			q := c.add(s.axis.scale(sgn[0] * s.length / 2)).add(n.scale(sgn[1] * s.width / 2))
+			t.Poly = append(t.Poly, models.TablePoint{X: models.Centimetres(round3(q.X)), Y: models.Centimetres(round3(q.Y))})
+		}
+	}
+	t.Pixel = &models.ImageCircle{PX: round3(s.u), PY: round3(s.v), PR: round3(r / pl.pixel * pl.scale)}
+	return t
+}
+
+// tokenThickness is the thickness of a token, cm.
+const tokenThickness = 0.15
+
+// dedupeTokens keeps one candidate per token: regions of one chit split
+// by its print, or nested, have centres closer than half its width.
+func dedupeTokens(s []*tokenShape) []*tokenShape {
+	slices.SortFunc(s, func(a, b *tokenShape) int { return b.pixels - a.pixels })
+	var out []*tokenShape
+	for _, t := range s {
+		dup := false
+		for _, k := range out {
+			if t.centre.sub(k.centre).len() < 0.5*k.width {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // tokenTouches fills each token's touches from the geometry of the layout.
