@@ -235,7 +235,7 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		groupTol:      1.5 * px,
 		groupShare:    0.02,
 		minCoverage:   0.3,
-		finalCoverage: 0.5,
+		finalCoverage: 0.62,
 		minSupport:    50 / d.plane.scale,
 		minR:          ap.minR,
 		maxR:          ap.maxR,

@@ -29,7 +29,10 @@ type Source interface {
 // ErrSourceGone is wrapped when a camera stops delivering frames.
 var ErrSourceGone = errors.New("source stopped delivering frames")
 
-var imageExts = []string{".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
+var (
+	imageExts = []string{".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
+	videoExts = []string{".mp4", ".avi", ".mkv", ".mov", ".webm", ".mpg", ".mpeg", ".m4v", ".wmv", ".ogv", ".mjpeg", ".mjpg"}
+)
 
 // Open opens a frame source: "camera:N" for a camera,
 // a folder of images, an image file or a video file.
@@ -46,6 +49,9 @@ func Open(spec string) (Source, error) {
 	}
 	if isImage(spec) {
 		return &filesSource{name: spec, files: []string{spec}}, nil
+	}
+	if !slices.Contains(videoExts, strings.ToLower(filepath.Ext(spec))) {
+		return nil, fmt.Errorf("open %s: not an image (%s) or a video (%s)", spec, strings.Join(imageExts, " "), strings.Join(videoExts, " "))
 	}
 	return openVideo(spec)
 }

@@ -1,0 +1,73 @@
+//go:build matprofile
+
+package vision
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"runtime"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"tableref/vision/synth"
+)
+
+// TestMain, built with -tags matprofile, fails the package when a test
+// leaves a gocv Mat open.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if n := gocv.MatProfile.Count(); n != 0 {
+		var b bytes.Buffer
+		gocv.MatProfile.WriteTo(&b, 1)
+		fmt.Fprintf(os.Stderr, "%d gocv Mats left open:\n%s", n, b.String())
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// TestDetectorMemoryStaysFlat runs the detector over many frames: no Mat
+// may be created and left open per frame, and the Go heap must not grow.
+func TestDetectorMemoryStaysFlat(t *testing.T) {
+	s, err := synth.Generate(5, synth.Medium, synth.Options{Width: 480, Height: 270})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := s.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal, err := s.TrueCalibration()
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame, err := gocv.ImageToMatRGB(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer frame.Close()
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	if _, err := d.Detect(frame); err != nil {
+		t.Fatal(err)
+	}
+	mats := gocv.MatProfile.Count()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	const frames = 300
+	for range frames {
+		if _, err := d.Detect(frame); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if n := gocv.MatProfile.Count(); n != mats {
+		t.Errorf("%d Mats open after %d frames, %d after the first: the detector leaks", n, frames, mats)
+	}
+	if grow := int64(after.HeapAlloc) - int64(before.HeapAlloc); grow > 8<<20 {
+		t.Errorf("the Go heap grew by %d bytes over %d frames", grow, frames)
+	}
+}
