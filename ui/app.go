@@ -264,6 +264,9 @@ func (u *UI) ingest() *job {
 	defer u.mu.Unlock()
 	if u.raw != nil {
 		f := FitForDisplay(*u.raw, u.opts.DisplayWidth, u.opts.DisplayHeight)
+		if u.frame == nil || u.frame.Note != f.Note {
+			u.version++
+		}
 		u.raw, u.frame = nil, &f
 		u.applyCorrections()
 		u.settled = u.gate.Observe(u.layout, f.Motion)

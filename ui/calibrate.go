@@ -23,4 +23,7 @@ type CalibrationResult struct {
 	// UncertaintyMM is the measurement uncertainty on the table, in mm;
 	// the ranges panel uses it to call a distance too close to call.
 	UncertaintyMM float64
+	// Note says more about the solution (which view gave the table
+	// plane, a lens kept from an earlier calibration); empty for none.
+	Note string
 }

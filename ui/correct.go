@@ -389,7 +389,11 @@ func (u *UI) calibrationPanel() fyne.CanvasObject {
 			u.version++
 			u.mu.Unlock()
 			u.poke()
-			return fmt.Sprintf("From %d views: RMS reprojection error %.2f px, uncertainty on the table ±%.1f mm.", r.Views, r.RMSPixels, r.UncertaintyMM), nil
+			msg := fmt.Sprintf("From %d views: RMS reprojection error %.2f px, uncertainty on the table ±%.1f mm.", r.Views, r.RMSPixels, r.UncertaintyMM)
+			if r.Note != "" {
+				msg += " " + r.Note
+			}
+			return msg, nil
 		})
 	})
 	save := widget.NewButton("3. Save", func() {

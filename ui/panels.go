@@ -44,6 +44,7 @@ type snapshot struct {
 	addMode     bool
 	frameSeq    int
 	notice      string
+	frameNote   string
 	proposals   []Proposal
 	confirmed   map[int]bool
 	tallies     map[string]Tally
@@ -63,7 +64,7 @@ func (u *UI) snapshot() snapshot {
 		notice: u.notice, confirmed: map[int]bool{}, tallies: map[string]Tally{}, history: u.tracker.History(),
 		acts: map[string]bool{}, turn: u.acts.Turn, armies: slices.Clone(u.armies), corr: u.corr.Clone(), version: u.version}
 	if u.frame != nil {
-		s.frameSeq = u.frame.Seq
+		s.frameSeq, s.frameNote = u.frame.Seq, u.frame.Note
 	}
 	if u.ruling != nil {
 		s.proposals = u.ruling.Proposals
@@ -111,8 +112,10 @@ func statusText(s snapshot) string {
 		state = "click on the table where the missed disk lies"
 	}
 	text := fmt.Sprintf("Frame %d · %s · rules %s", s.frameSeq, state, s.rules)
-	if s.notice != "" {
-		text += " · " + s.notice
+	for _, n := range []string{s.frameNote, s.notice} {
+		if n != "" {
+			text += " · " + n
+		}
 	}
 	return text
 }

@@ -30,6 +30,10 @@ type Frame struct {
 	// Motion is set by a source that sees movement or a hand over the
 	// table: the frame is shown but rulings wait (see SettleGate).
 	Motion bool
+	// Note is a short word from the source about its frames, shown in
+	// the status line ("3 frames skipped: ...", "no calibration: ..."),
+	// empty when all is well.
+	Note string
 }
 
 // FrameSource yields frames of the table: a camera through vision, a video,

@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"tableref/vision/bench"
@@ -12,8 +14,9 @@ import (
 func init() {
 	register(&command{
 		name:    "bench",
-		summary: "measure calibration (and detection) on synthetic tables, tier by tier",
+		summary: "measure calibration and detection on synthetic tables (tier by tier) and real photographs",
 		usage: `Usage: tableref bench [--scenes N] [--seed S] [--tiers LIST] [--size WxH] [--format text|json]
+                     [--realdata DIR | --no-realdata] [--no-detect]
 
 Renders synthetic tables (see "tableref synth") and measures, for each
 difficulty tier:
@@ -21,61 +24,124 @@ difficulty tier:
   calibration  the board view of each scene is calibrated as a user would
                (chessboard corners, table plane) and compared with the true
                camera: error in mm, p50 / p95 / max over a 90 cm table;
-  detection    disk F1, centre, radius and edge-to-edge distance errors
-               (median / p95, mm), stacking-order accuracy, token F1,
-               token-to-disk assignment, frames per second and ms per
-               stage. Not measured yet: no detector is plugged in.
+  detection    the disk and token detector (the one "tableref detect" and
+               "tableref ui" use) on each photograph: disk F1, centre,
+               radius and edge-to-edge distance errors (median / p95, mm),
+               stacking-order accuracy, token F1, token-to-disk assignment,
+               frames per second and ms per stage;
+  HoughCircles OpenCV's bare HoughCircles (HOUGH_GRADIENT_ALT after a
+               median blur) timed on the same frames in the same run, the
+               ratio of the detector's time to it, and its disk F1 by the
+               same criterion (centre within half the radius).
+
+Then the real photographs of the circle data set (shared/realdata/
+circle-dataset-mini, found in the working directory or a folder above it,
+or given with --realdata): the detector and HoughCircles with the data
+set's README parameters, scored against the outer circles of the ground
+truth at an area IoU of at least 0.8 (precision, recall, F per image and
+overall). sb and speaker are left out: their ground truth does not line up
+with the stored images (FORMAT.md). When the data set is not found, the
+report says so.
+
+The detector is warmed on a blank frame before each scene (it builds its
+rectification maps on the first frame of a size, as a camera's first
+frame would); frames per second count from the Go image, ms per stage
+from the frame in OpenCV's form.
 
 Options:
-  --scenes N     scenes per tier (default 5)
-  --seed S       seed of the first scene (default 1)
-  --tiers LIST   comma-separated tiers (default easy,medium,hard)
-  --size WxH     frame size (default 1920x1080)
-  --format F     text (default) or json
+  --scenes N       scenes per tier (default 5)
+  --seed S         seed of the first scene (default 1)
+  --tiers LIST     comma-separated tiers (default easy,medium,hard)
+  --size WxH       frame size (default 1920x1080)
+  --format F       text (default) or json
+  --realdata DIR   the circle data set (default: found above the working directory)
+  --no-realdata    skip the real photographs
+  --no-detect      calibration only (no detector, no HoughCircles)
 
 Examples:
   tableref bench
   tableref bench --scenes 20 --format json > bench.json
-  tableref bench --tiers hard --size 1280x720
+  tableref bench --tiers hard --size 1280x720 --no-realdata
+  tableref bench --scenes 1 --realdata ~/data/circle-dataset-mini
 `,
 		run: runBench,
 	})
 }
 
-func runBench(args []string, e *env) error {
+// benchFlags are the options of "tableref bench".
+type benchFlags struct {
+	cfg        bench.Config
+	format     string
+	realdata   string
+	noRealdata bool
+	noDetect   bool
+}
+
+func parseBenchFlags(args []string) (benchFlags, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	scenes := fs.Int("scenes", 5, "")
 	seed := fs.Uint64("seed", 1, "")
 	tiers := fs.String("tiers", "easy,medium,hard", "")
 	size := fs.String("size", "1920x1080", "")
-	format := fs.String("format", "text", "")
+	var f benchFlags
+	fs.StringVar(&f.format, "format", "text", "")
+	fs.StringVar(&f.realdata, "realdata", "", "")
+	fs.BoolVar(&f.noRealdata, "no-realdata", false, "")
+	fs.BoolVar(&f.noDetect, "no-detect", false, "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return err
+		return f, err
 	}
-	if len(pos) != 0 {
-		return usageError("bench takes no file argument")
+	switch {
+	case len(pos) != 0:
+		return f, usageError("bench takes no file argument")
+	case *scenes < 1 || *scenes > 10000:
+		return f, usageError("--scenes %d: want 1 to 10000", *scenes)
+	case f.format != "text" && f.format != "json":
+		return f, usageError("unknown format %q: use text or json", f.format)
+	case f.realdata != "" && f.noRealdata:
+		return f, usageError("--realdata and --no-realdata contradict each other")
 	}
-	if *scenes < 1 || *scenes > 10000 {
-		return usageError("--scenes %d: want 1 to 10000", *scenes)
-	}
-	if *format != "text" && *format != "json" {
-		return usageError("unknown format %q: use text or json", *format)
-	}
-	cfg := bench.Config{Scenes: *scenes, Seed: *seed}
-	if cfg.Width, cfg.Height, err = parseSize(*size); err != nil {
-		return usageError("--size: %v", err)
+	f.cfg = bench.Config{Scenes: *scenes, Seed: *seed}
+	if f.cfg.Width, f.cfg.Height, err = parseSize(*size); err != nil {
+		return f, usageError("--size: %v", err)
 	}
 	for _, name := range strings.Split(*tiers, ",") {
 		t, err := synth.ParseTier(strings.TrimSpace(name))
 		if err != nil {
-			return usageError("--tiers: %v", err)
+			return f, usageError("--tiers: %v", err)
 		}
-		cfg.Tiers = append(cfg.Tiers, t)
+		f.cfg.Tiers = append(f.cfg.Tiers, t)
 	}
-	bar := newProgress(e.stderr, *scenes*len(cfg.Tiers))
+	return f, nil
+}
+
+// benchOutput is the whole report: the harness's, the HoughCircles
+// baseline and the real photographs (JSON: the harness's fields, then
+// "hough_baseline" and "real_photographs").
+type benchOutput struct {
+	bench.Report
+	Hough *HoughReport `json:"hough_baseline,omitempty"`
+	Real  *RealReport  `json:"real_photographs,omitempty"`
+}
+
+func runBench(args []string, e *env) error {
+	f, err := parseBenchFlags(args)
+	if err != nil {
+		return err
+	}
+	cfg := f.cfg
+	var hough *houghBaseline
+	if !f.noDetect {
+		hough = newHoughBaseline(cfg)
+		cfg.Detector = newVisionBench(hough.seen)
+	}
+	bar := newProgress(e.stderr, cfg.Scenes*len(cfg.Tiers))
 	done := 0
 	cfg.Progress = func(t synth.Tier, k, n int) {
+		if hough != nil {
+			hough.progress(t, k)
+		}
 		bar.show(done, fmt.Sprintf("%s %d/%d", t, k+1, n))
 		done++
 	}
@@ -85,8 +151,78 @@ func runBench(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	if *format == "json" {
-		return rep.WriteJSON(e.stdout)
+	out := benchOutput{Report: rep}
+	if hough != nil {
+		if out.Hough = hough.report(); hough.err != nil {
+			return fmt.Errorf("bench: HoughCircles baseline: %w", hough.err)
+		}
 	}
-	return rep.WriteText(e.stdout)
+	if out.Real, err = realDataReport(f); err != nil {
+		return err
+	}
+	if f.format == "json" {
+		return writeJSON(e.stdout, out)
+	}
+	return out.writeText(e.stdout)
+}
+
+// realDataReport runs the real photographs, or says why not.
+func realDataReport(f benchFlags) (*RealReport, error) {
+	if f.noRealdata {
+		return nil, nil
+	}
+	dir := f.realdata
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		var ok bool
+		if dir, ok = findRealData(wd); !ok {
+			return realNotFound(fmt.Sprintf("not measured: %s was not found in %s or any folder above it; give --realdata DIR", realDataRel, wd)), nil
+		}
+	}
+	return runRealData(dir)
+}
+
+// writeText writes the report for people.
+func (o benchOutput) writeText(w io.Writer) error {
+	if err := o.Report.WriteText(w); err != nil {
+		return err
+	}
+	var b strings.Builder
+	if h := o.Hough; h != nil && len(h.Tiers) > 0 {
+		fmt.Fprintf(&b, "\nBare OpenCV on the same frames: %s\n", h.Method)
+		fmt.Fprintf(&b, "%-8s %7s %12s %12s %10s %10s\n", "tier", "frames", "detector ms", "Hough ms", "det/Hough", "Hough F1")
+		for _, t := range h.Tiers {
+			fmt.Fprintf(&b, "%-8s %7d %12s %12s %9sx %10s\n", t.Tier, t.Frames, t.DetectorMS, t.HoughMS, t.Ratio, t.HoughF1)
+		}
+	}
+	if r := o.Real; r != nil {
+		writeRealText(&b, r)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeRealText(b *strings.Builder, r *RealReport) {
+	if !r.Found {
+		fmt.Fprintf(b, "\nReal photographs: %s\n", r.Note)
+		return
+	}
+	fmt.Fprintf(b, "\nReal photographs (%s), outer circles, area IoU >= %g; %s left out:\n", r.Dir, r.MinIoU, strings.Join(r.Excluded, ", "))
+	fmt.Fprintf(b, "%-16s | %-32s | %-32s\n", "", "detector", "HoughCircles")
+	fmt.Fprintf(b, "%-10s %5s | %4s %5s %5s %5s %9s | %4s %5s %5s %5s %9s\n", "image", "truth",
+		"det", "P", "R", "F", "time", "det", "P", "R", "F", "time")
+	row := func(name string, truth int, d, h CircleScore) {
+		fmt.Fprintf(b, "%-10s %5d | %4d %5s %5s %5s %6s ms | %4d %5s %5s %5s %6s ms\n", name, truth,
+			d.Detected, d.Precision, d.Recall, d.F, d.MS, h.Detected, h.Precision, h.Recall, h.F, h.MS)
+	}
+	truth := 0
+	for _, im := range r.Images {
+		row(im.Name, im.Truth, im.Detector, im.Hough)
+		truth += im.Truth
+	}
+	row("overall", truth, r.Detector, r.Hough)
+	fmt.Fprintf(b, "(%s; ms: per image)\n", r.Method)
 }

@@ -51,7 +51,7 @@ func TestSynthAndBenchBadInput(t *testing.T) {
 }
 
 func TestBenchReportsCalibration(t *testing.T) {
-	code, out, stderr := runCLI(t, "", "bench", "--scenes", "1", "--tiers", "easy", "--size", "640x360")
+	code, out, stderr := runCLI(t, "", "bench", "--scenes", "1", "--tiers", "easy", "--size", "640x360", "--no-detect", "--no-realdata")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
