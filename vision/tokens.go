@@ -81,33 +81,31 @@ func (d *Detector) findTokens(fits []diskFit) []models.Token {
 		gocv.MorphologyEx(d.labels, &d.tokMask, gocv.MorphClose, kernel)
 		n := gocv.ConnectedComponentsWithStatsWithParams(d.tokMask, &d.labels, &d.stats, &d.centroids, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
 		minArea, maxArea := d.tokenAreaRange(k)
-		want := map[int32]int{}
-		var shapes []*tokenShape
-		for i := 1; i < n; i++ {
-			area := float64(d.stats.GetIntAt(i, 4))
-			if area < minArea || area > maxArea {
-				continue
-			}
-			want[int32(i)] = len(shapes)
-			shapes = append(shapes, &tokenShape{pixels: int(area), kind: k.Kind})
-		}
-		if len(shapes) == 0 {
-			continue
-		}
 		raw, err := d.labels.DataPtrUint8()
 		if err != nil || len(raw) < 4 {
 			continue
 		}
 		// The labels are CV_32S, shared with OpenCV until the next call.
 		labels := unsafe.Slice((*int32)(unsafe.Pointer(&raw[0])), len(raw)/4)
-		pts := make([][]pt, len(shapes))
-		for i, l := range labels {
-			if j, ok := want[l]; ok {
-				pts[j] = append(pts[j], pt{float64(i % pl.w), float64(i / pl.w)})
+		for i := 1; i < n; i++ {
+			area := float64(d.stats.GetIntAt(i, 4))
+			if area < minArea || area > maxArea {
+				continue
 			}
-		}
-		for j, s := range shapes {
-			if d.measureToken(s, pts[j]) && d.fitsKind(s, k) {
+			// The region's pixels, from its bounding box only.
+			x0, y0 := int(d.stats.GetIntAt(i, 0)), int(d.stats.GetIntAt(i, 1))
+			w, h := int(d.stats.GetIntAt(i, 2)), int(d.stats.GetIntAt(i, 3))
+			px := make([]pt, 0, int(area))
+			for y := y0; y < y0+h; y++ {
+				row := labels[y*pl.w : (y+1)*pl.w]
+				for x := x0; x < x0+w; x++ {
+					if row[x] == int32(i) {
+						px = append(px, pt{float64(x), float64(y)})
+					}
+				}
+			}
+			s := &tokenShape{pixels: int(area), kind: k.Kind}
+			if d.measureToken(s, px) && d.fitsKind(s, k) {
 				toks = append(toks, s)
 			}
 		}

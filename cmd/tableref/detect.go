@@ -2,14 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"time"
-
-	"gocv.io/x/gocv"
 
 	"tableref/calibration"
 	"tableref/models"
@@ -38,6 +35,8 @@ Options:
   --calibration FILE  the calibration to use (default: none)
   --camera N          read camera N instead of a file
   --max-frames N      stop after N frames (default: all; 0 = all)
+  --workers N         frames detected at once (default 2, one per core:
+                      a camera's 30 frames a second need both)
 
 Examples:
   tableref detect --calibration table.cal.json photo.jpg > layout.json
@@ -54,6 +53,7 @@ func runDetect(args []string, e *env) error {
 	calPath := fs.String("calibration", "", "")
 	camera := fs.Int("camera", -1, "")
 	maxFrames := fs.Int("max-frames", 0, "")
+	workers := fs.Int("workers", 2, "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -80,9 +80,7 @@ func runDetect(args []string, e *env) error {
 		return err
 	}
 	defer src.Close()
-	det := vision.NewDetector(vision.Options{Calibration: cal})
-	defer det.Close()
-	return detectFrames(src, det, *maxFrames, e)
+	return detectFrames(src, vision.Options{Calibration: cal}, *workers, *maxFrames, e)
 }
 
 // detectSummary tallies a detection run for the report on stderr.
@@ -115,61 +113,35 @@ func (s *detectSummary) write(w io.Writer, name string) {
 		name, s.frames, s.skipped, fps, strings.Join(parts, ", "))
 }
 
-func detectFrames(src vision.Source, det *vision.Detector, maxFrames int, e *env) error {
-	frame := gocv.NewMat()
-	defer frame.Close()
+func detectFrames(src vision.Source, opt vision.Options, workers, maxFrames int, e *env) error {
 	sum := &detectSummary{stages: map[string]time.Duration{}}
 	start := time.Now()
-	single := false
-	var results []models.Layout
+	single := isSingleImage(src)
 	enc := json.NewEncoder(e.stdout)
-	for n := 0; maxFrames == 0 || n < maxFrames; n++ {
-		err := src.Next(&frame)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if errors.Is(err, vision.ErrSourceGone) {
-			sum.took = time.Since(start)
-			sum.write(e.stderr, src.Name())
-			return err
-		}
-		if err != nil {
+	err := vision.DetectStream(src, opt, workers, maxFrames, func(r vision.StreamResult) error {
+		if r.Err != nil {
 			sum.skipped++
-			fmt.Fprintf(e.stderr, "tableref detect: skipped frame %d: %v\n", n, err)
-			continue
-		}
-		res, err := det.Detect(frame)
-		if err != nil {
-			sum.skipped++
-			fmt.Fprintf(e.stderr, "tableref detect: skipped frame %d: %v\n", n, err)
-			continue
+			fmt.Fprintf(e.stderr, "tableref detect: skipped frame %d: %v\n", r.Frame, r.Err)
+			return nil
 		}
 		sum.frames++
-		sum.add(res)
-		res.Layout.Source = fmt.Sprintf("%s frame %d", src.Name(), n)
-		results = append(results, res.Layout)
-		if len(results) > 1 || !isSingleImage(src) {
-			for _, l := range results {
-				if err := enc.Encode(l); err != nil {
-					return err
-				}
+		sum.add(r.Result)
+		r.Result.Layout.Source = fmt.Sprintf("%s frame %d", src.Name(), r.Frame)
+		if single {
+			data, err := models.Marshal(r.Result.Layout)
+			if err != nil {
+				return err
 			}
-			results = results[:0]
-		} else {
-			single = true
+			_, err = e.stdout.Write(data)
+			return err
 		}
-	}
+		return enc.Encode(r.Result.Layout)
+	})
 	sum.took = time.Since(start)
-	if single && len(results) == 1 {
-		data, err := models.Marshal(results[0])
-		if err != nil {
-			return err
-		}
-		if _, err := e.stdout.Write(data); err != nil {
-			return err
-		}
-	}
 	sum.write(e.stderr, src.Name())
+	if err != nil {
+		return err
+	}
 	if sum.frames == 0 {
 		return fmt.Errorf("no frame could be read from %s", src.Name())
 	}

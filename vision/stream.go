@@ -1,0 +1,114 @@
+package vision
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"gocv.io/x/gocv"
+)
+
+// StreamResult is the detection of one frame of a stream, or why the frame
+// was skipped (Err wraps ErrBadFrame).
+type StreamResult struct {
+	Frame  int // index of the frame in the source, from 0
+	Result Result
+	Err    error
+}
+
+// DetectStream reads frames from src and detects them on workers
+// goroutines, each with its own Detector, delivering the results to
+// deliver in frame order. A webcam gives a frame every 33 ms; two workers
+// on two cores keep up with it where one alone would fall behind, at the
+// price of a frame of latency. It stops after maxFrames frames (0: all),
+// at the end of the source, when the source is gone (returning its error),
+// or when deliver returns an error. Frames that cannot be read or detected
+// are delivered with their error and the stream goes on.
+func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(StreamResult) error) error {
+	workers = max(workers, 1)
+	type job struct {
+		n     int
+		frame gocv.Mat
+		err   error
+	}
+	jobs := make(chan job, workers)
+	results := make(chan StreamResult, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := NewDetector(opt)
+			defer d.Close()
+			for j := range jobs {
+				r := StreamResult{Frame: j.n, Err: j.err}
+				if j.err == nil {
+					r.Result, r.Err = d.Detect(j.frame)
+				}
+				j.frame.Close()
+				results <- r
+			}
+		}()
+	}
+	// The reader: one goroutine owns the source.
+	var srcErr error
+	stop := make(chan struct{})
+	go func() {
+		defer close(jobs)
+		frame := gocv.NewMat()
+		defer frame.Close()
+		for n := 0; maxFrames == 0 || n < maxFrames; n++ {
+			err := src.Next(&frame)
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil && !errors.Is(err, ErrBadFrame) {
+				srcErr = err
+				return
+			}
+			j := job{n: n, err: err, frame: gocv.NewMat()}
+			if err == nil {
+				frame.CopyTo(&j.frame)
+			}
+			select {
+			case jobs <- j:
+			case <-stop:
+				j.frame.Close()
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	// Deliver in order.
+	pending := map[int]StreamResult{}
+	next := 0
+	var deliverErr error
+	for r := range results {
+		pending[r.Frame] = r
+		for {
+			p, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			if deliverErr == nil {
+				if err := deliver(p); err != nil {
+					deliverErr = err
+					close(stop)
+				}
+			}
+		}
+	}
+	if deliverErr != nil {
+		return deliverErr
+	}
+	if srcErr != nil {
+		return fmt.Errorf("%s: %w", src.Name(), srcErr)
+	}
+	return nil
+}
