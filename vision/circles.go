@@ -11,6 +11,9 @@ type candidate struct {
 	coverage float64 // fraction of the outline with an edge under it
 	arcs     int     // how many arcs support it
 	pts      []pt    // the supporting edge points
+	// within is set for a circle lying wholly inside a larger disk: it is
+	// a disk lying on it only if it shows a rim (see Detector.hasRim).
+	within bool
 }
 
 // circleParams are the working-plane tolerances of the circle grouper.
@@ -127,8 +130,9 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			kept = append(kept, c.c)
 		}
 	}
-	// A circle wholly inside a disk is a circle of its art, unless the disk
-	// is a terrain disk, which creatures stand on.
+	// A circle wholly inside a disk may be a circle of its art: without a
+	// calibration it is dropped; with one it is marked, and kept only if
+	// it shows a rim. Terrain disks, which creatures stand on, mark nothing.
 	var out []candidate
 	for _, c := range keep {
 		inside := false
@@ -138,7 +142,11 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 				break
 			}
 		}
-		if !inside {
+		switch {
+		case !inside:
+			out = append(out, c)
+		case p.holdsDisks != nil:
+			c.within = true
 			out = append(out, c)
 		}
 	}

@@ -213,7 +213,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	lap("refine")
 	above := stackOrder(disks, d.plane)
 	d.fitPlane(disks, above)
-	disks, above = d.dropImplausible(disks, above)
+	disks, above = d.dropImplausible(disks, above, colour)
 	lap("stacking")
 	res.Layout = d.layout(disks, above, colour)
 	res.Layout.Tokens = d.findTokens(disks)
@@ -417,8 +417,9 @@ func keepStrongest(kx, ky, gx, gy []int16, chroma bool) {
 
 // dropImplausible removes, with a calibration, the disks whose measured
 // radius matches no catalogue size (within twice the snap tolerance) and is
-// too small for terrain: a round token, a circle of art.
-func (d *Detector) dropImplausible(fits []diskFit, above [][]int) ([]diskFit, [][]int) {
+// too small for terrain (a round token, a circle of art), and the circles
+// lying wholly inside a disk that show no rim (its art).
+func (d *Detector) dropImplausible(fits []diskFit, above [][]int, colour bgrImage) ([]diskFit, [][]int) {
 	if d.plane.cal == nil {
 		return fits, above
 	}
@@ -431,6 +432,9 @@ func (d *Detector) dropImplausible(fits []diskFit, above [][]int) ([]diskFit, []
 			if math.Abs(f.c.R-float64(s.Radius)) <= 2*d.opt.SnapTolerance*float64(s.Radius) {
 				ok = true
 			}
+		}
+		if ok && f.within && !d.hasRim(f, colour) {
+			ok = false
 		}
 		if ok {
 			newIndex[i] = len(keep)

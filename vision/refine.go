@@ -23,6 +23,7 @@ type diskFit struct {
 	height   float64 // height of the top face, cm (0 without calibration)
 	visible  float64 // fraction of the outline not covered by disks above
 	rms      float64 // RMS residual of the final fit, working units
+	within   bool    // lies wholly inside a larger disk (see hasRim)
 }
 
 // refine probes every candidate's outline on the full-resolution frame:
@@ -32,7 +33,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	pl := d.plane
 	out := make([]diskFit, 0, len(cands))
 	for _, cd := range cands {
-		f := diskFit{c: cd.c, coverage: cd.coverage}
+		f := diskFit{c: cd.c, coverage: cd.coverage, within: cd.within}
 		rPx := cd.c.R / pl.pixel * pl.scale
 		n := int(math.Round(2 * math.Pi * rPx / 2.5))
 		n = min(max(n, 64), 512)
@@ -203,4 +204,59 @@ func (d *Detector) wallDrop(q pt, a float64) float64 {
 	}
 	c := (math.Cos(a)*to.X + math.Sin(a)*to.Y) / l
 	return float64(d.opt.Thickness) * min(1, max(0, c)/0.25)
+}
+
+// Rim test depths, cm: the rim band just inside the edge, and the art
+// further in.
+const (
+	rimDepth = 0.1
+	artDepth = 0.55
+)
+
+// hasRim reports whether a disk shows a rim: a band of one colour just
+// inside its edge, differing from what lies further in. Diskwars disks are
+// printed with coloured rims; a circle of a disk's art is not.
+func (d *Detector) hasRim(f diskFit, img bgrImage) bool {
+	pl := d.plane
+	if f.c.R <= artDepth+0.1 {
+		return true
+	}
+	const n = 48
+	var rim, in [][3]float64
+	for k := range n {
+		a := 2 * math.Pi * float64(k) / n
+		u0, v0, ok0 := pl.toImage(circle{f.c.C, f.c.R - rimDepth}.at(a), f.height)
+		u1, v1, ok1 := pl.toImage(circle{f.c.C, f.c.R - artDepth}.at(a), f.height)
+		if !ok0 || !ok1 {
+			continue
+		}
+		c0, ok0 := img.bilinear(u0, v0)
+		c1, ok1 := img.bilinear(u1, v1)
+		if ok0 && ok1 {
+			rim, in = append(rim, c0), append(in, c1)
+		}
+	}
+	if len(rim) < n/2 {
+		return false
+	}
+	var ch [3][]float64
+	for _, c := range rim {
+		for k := range 3 {
+			ch[k] = append(ch[k], c[k])
+		}
+	}
+	ref := [3]float64{median(ch[0]), median(ch[1]), median(ch[2])}
+	dist := func(a, b [3]float64) float64 {
+		return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+	}
+	uniform, differs := 0, 0
+	for i := range rim {
+		if dist(rim[i], ref) <= 40 {
+			uniform++
+		}
+		if dist(rim[i], in[i]) >= 40 {
+			differs++
+		}
+	}
+	return uniform*10 >= len(rim)*7 && differs*2 >= len(rim)
 }
