@@ -285,7 +285,7 @@ func (d *Detector) voteCatalogue(em edgeMap, minCoverage float64, seen func(circ
 	var out []candidate
 	for _, c := range pl.voteCircles(d.normals, radii, &d.votes) {
 		// A quick look with few probes first: most peaks are texture.
-		if quick, _ := pl.coverageN(c.c, em, nil, 48); quick < minCoverage-0.1 {
+		if quick, _ := pl.coverageN(c.c, em, nil, 32); quick < minCoverage-0.1 {
 			continue
 		}
 		if cov, _ := seen(c.c, nil); cov >= minCoverage {

@@ -137,7 +137,7 @@ func (p *workPlane) toWork(u, v, height float64) (pt, bool) {
 // this one), are not counted. A circle mostly outside the frame scores 0.
 func (p *workPlane) coverage(c circle, em edgeMap, others []circle) (float64, float64) {
 	n := int(math.Round(2 * math.Pi * c.R / p.pixel / 2))
-	n = min(max(n, 48), 360)
+	n = min(max(n, 48), 200)
 	return p.coverageN(c, em, others, n)
 }
 

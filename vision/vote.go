@@ -73,9 +73,16 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[
 		*votes = make([]uint16, gw*gh) // all zero; kept zero between uses
 	}
 	acc := (*votes)[:gw*gh]
+	// Positions and normals in cells, once for every radius.
+	type cellNormal struct{ x, y, nx, ny float32 }
+	cn := make([]cellNormal, len(normals))
+	for i, e := range normals {
+		cn[i] = cellNormal{float32((e.p.X - minX) / cell), float32((e.p.Y - minY) / cell), float32(e.n.X), float32(e.n.Y)}
+	}
 	var out []candidate
 	var hot []int32 // cells that reached the hot count, to look at
 	for _, r := range radii {
+		rc := float32(r / cell)
 		// A whole outline gives about one vote per pixel of its length;
 		// a peak's 3x3 sum must reach need, so one of its cells must hold
 		// at least need/9.
@@ -83,10 +90,10 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[
 		need := 0.3 * expected
 		hotCount := uint16(max(1, math.Floor(need/9)))
 		hot = hot[:0]
-		for _, e := range normals {
-			for _, s := range [2]float64{-1, 1} {
-				cx := int((e.p.X + s*r*e.n.X - minX) / cell)
-				cy := int((e.p.Y + s*r*e.n.Y - minY) / cell)
+		for _, e := range cn {
+			for _, s := range [2]float32{-1, 1} {
+				cx := int(e.x + s*rc*e.nx)
+				cy := int(e.y + s*rc*e.ny)
 				if cx < 1 || cy < 1 || cx >= gw-1 || cy >= gh-1 {
 					continue
 				}
@@ -123,10 +130,10 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[
 			peaks = append(peaks, peak{c, sum})
 		}
 		// Clear only what was voted for.
-		for _, e := range normals {
-			for _, s := range [2]float64{-1, 1} {
-				cx := int((e.p.X + s*r*e.n.X - minX) / cell)
-				cy := int((e.p.Y + s*r*e.n.Y - minY) / cell)
+		for _, e := range cn {
+			for _, s := range [2]float32{-1, 1} {
+				cx := int(e.x + s*rc*e.nx)
+				cy := int(e.y + s*rc*e.ny)
 				if cx >= 1 && cy >= 1 && cx < gw-1 && cy < gh-1 {
 					acc[cy*gw+cx] = 0
 				}
