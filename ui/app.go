@@ -41,6 +41,9 @@ type Options struct {
 	// DisplayWidth and DisplayHeight bound the image shown; larger
 	// frames are scaled down (1280 by 960 when zero).
 	DisplayWidth, DisplayHeight int
+	// Campaign is shown in the Campaign tab; nil: the tab says how to
+	// start one.
+	Campaign Campaign
 }
 
 // Ruling is one analysis of a settled table, kept with the frame it is
@@ -100,7 +103,8 @@ type UI struct {
 	wake chan struct{}
 	jobs chan job
 
-	w widgets // UI goroutine only
+	w    widgets        // UI goroutine only
+	camp *campaignPanel // UI goroutine only
 }
 
 // New builds the referee window on the given app (test.NewApp() in
@@ -445,6 +449,7 @@ func (u *UI) build() fyne.CanvasObject {
 		container.NewTabItem("Activation", container.NewVScroll(u.w.activation)),
 		container.NewTabItem("Correct", container.NewVScroll(u.w.correct)),
 		container.NewTabItem("Calibrate", container.NewVScroll(u.calibrationPanel())),
+		container.NewTabItem("Campaign", u.campaignTab()),
 	)
 	armyButton := widget.NewButton("Load army list…", u.openArmyList)
 	addButton := widget.NewButton("Add missed disk", u.startAdd)

@@ -9,7 +9,9 @@
 // The package owns:
 //   - the interfaces it consumes: FrameSource (frames: an image, the layout
 //     read from it, a timestamp), Analyzer (layout and rules name to an
-//     engine.Report) and Calibrator (the calibration wizard's steps);
+//     engine.Report), Calibrator (the calibration wizard's steps) and
+//     Campaign (the Campaign tab: a campaign ledger's state, the end of a
+//     turn proposed from the table shown, record, undo, history);
 //   - pure helpers with their own tests: the top-down rendering of a layout
 //     (RenderLayout), the overlay drawn onto a frame image (DrawOverlay),
 //     range rows (Ranges), the settle gate (SettleGate), corrections and
@@ -24,8 +26,9 @@
 // ruling never freezes the window.
 //
 // ui imports models, engine and engine/rulesets, Fyne and golang.org/x/image.
-// It must not import vision, calibration, OpenCV (gocv) or cmd: a camera
-// source and a calibrator are plugged in by cmd through the interfaces, and
-// "go test ./ui/..." runs without OpenCV. It never imports fyne/v2/test
-// outside its tests.
+// It must not import vision, calibration, OpenCV (gocv), the campaign
+// ledger or any database, or cmd: a camera source, a calibrator and a
+// campaign are plugged in by cmd through the interfaces, and "go test
+// ./ui/..." runs without OpenCV or a database. It never imports
+// fyne/v2/test outside its tests.
 package ui

@@ -59,11 +59,15 @@ Setting up and playing (the campaign is named by --campaign NAME):
 Common options:
   --db PATH          the database file
   --campaign NAME    the campaign (every subcommand that reads or writes one)
+  --campaign FILE.db the database file itself (a value that is an existing
+                     file, a path, or ends in .db, .sqlite or .sqlite3);
+                     the campaign is the only one it holds, or --name NAME
 
 Examples:
   tableref campaign new --campaign war --rules greatwar homelands.json
   tableref campaign income --rules greatwar table.json
   tableref campaign income --rules greatwar --campaign war table.json
+  tableref campaign income --rules greatwar table.json --campaign war.db
   tableref campaign end-turn --campaign war --yes table.json
   tableref campaign buy --campaign war --player kate --unit Swordsmen --cost 4 --faction knights
   tableref campaign transfer --campaign war --from kate --to eli --gold 3
@@ -98,6 +102,7 @@ type campaignCtx struct {
 	db       string
 	name     string
 	rules    string
+	ref      campaignRef
 	store    *ledger.Store
 	opts     map[string]*string
 	switches map[string]*bool
@@ -127,8 +132,10 @@ func runCampaign(args []string, e *env) error {
 	}
 	c := &campaignCtx{env: e, opts: map[string]*string{}, switches: map[string]*bool{}}
 	fs := flag.NewFlagSet("campaign "+args[0], flag.ContinueOnError)
-	fs.StringVar(&c.db, "db", "", "")
-	fs.StringVar(&c.name, "campaign", "", "")
+	var campaign, db, name string
+	fs.StringVar(&db, "db", "", "")
+	fs.StringVar(&campaign, "campaign", "", "")
+	fs.StringVar(&name, "name", "", "")
 	fs.StringVar(&c.rules, "rules", "", "")
 	if sub.flags != nil {
 		sub.flags(c, fs)
@@ -141,13 +148,108 @@ func runCampaign(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
+	if c.ref, err = parseCampaignRef(campaign, db, name); err != nil {
+		return err
+	}
+	c.db, c.name = c.ref.db, c.ref.name
 	if sub.store {
-		if c.store, err = openStore(c.db); err != nil {
+		// new and import create their campaign; list needs none.
+		makes := args[0] == "new" || args[0] == "import"
+		if c.store, c.name, err = openCampaignRef(c.ref, !makes && args[0] != "list", makes); err != nil {
 			return err
 		}
 		defer c.store.Close()
 	}
 	return sub.run(c, pos)
+}
+
+// campaignRef is what --campaign, --db and --name name: a database file
+// and a campaign in it. "--campaign NAME [--db PATH]" names a campaign of
+// a database (the default one without --db); "--campaign FILE.db [--name
+// NAME]" names the database file itself, and the campaign in it is the one
+// --name gives or, without it, the only one the file holds.
+type campaignRef struct {
+	db   string // the database file ("" for the default one)
+	name string // the campaign ("" for none, or the only one of a file)
+	file bool   // --campaign named the database file
+}
+
+// looksLikeDBFile says whether a --campaign value names a database file:
+// an existing file, a path, or a name ending in .db, .sqlite or .sqlite3.
+func looksLikeDBFile(v string) bool {
+	if v == "" {
+		return false
+	}
+	if strings.ContainsRune(v, '/') || strings.ContainsRune(v, filepath.Separator) {
+		return true
+	}
+	switch strings.ToLower(filepath.Ext(v)) {
+	case ".db", ".sqlite", ".sqlite3":
+		return true
+	}
+	st, err := os.Stat(v)
+	return err == nil && st.Mode().IsRegular()
+}
+
+func parseCampaignRef(campaign, db, name string) (campaignRef, error) {
+	if looksLikeDBFile(campaign) {
+		if db != "" && filepath.Clean(db) != filepath.Clean(campaign) {
+			return campaignRef{}, usageError("--campaign %s names a database file and --db another (%s): give the file once", campaign, db)
+		}
+		return campaignRef{db: campaign, name: name, file: true}, nil
+	}
+	if campaign != "" && name != "" && campaign != name {
+		return campaignRef{}, usageError("--campaign %s and --name %s: --name chooses a campaign of the file given with --campaign FILE.db; give one name", campaign, name)
+	}
+	if campaign == "" {
+		campaign = name
+	}
+	return campaignRef{db: db, name: campaign}, nil
+}
+
+// openCampaignRef opens the database a reference names. In the file form
+// the file must exist unless create is set, and with pick a campaign not
+// named by --name is the only one the file holds.
+func openCampaignRef(ref campaignRef, pick, create bool) (*ledger.Store, string, error) {
+	if ref.file && !create {
+		if _, err := os.Stat(ref.db); err != nil {
+			return nil, "", fmt.Errorf("--campaign %s: no campaign database there (%w); start one with \"tableref campaign new --campaign %s --name NAME --rules greatwar|esfah ...\"", ref.db, err, ref.db)
+		}
+	}
+	store, err := openStore(ref.db)
+	if err != nil {
+		if ref.file {
+			err = fmt.Errorf("--campaign %s, read as the campaign database file: %w", ref.db, err)
+		}
+		return nil, "", err
+	}
+	name := ref.name
+	if ref.file && pick && name == "" {
+		if name, err = onlyCampaign(store); err != nil {
+			store.Close()
+			return nil, "", err
+		}
+	}
+	return store, name, nil
+}
+
+// onlyCampaign returns the name of the only campaign of the store.
+func onlyCampaign(store *ledger.Store) (string, error) {
+	cs, err := store.Campaigns()
+	if err != nil {
+		return "", err
+	}
+	switch len(cs) {
+	case 0:
+		return "", fmt.Errorf("%s holds no campaign yet: start one with \"tableref campaign new --campaign %s --name NAME ...\"", store.Path(), store.Path())
+	case 1:
+		return cs[0].Name, nil
+	}
+	names := make([]string, len(cs))
+	for i, cp := range cs {
+		names[i] = cp.Name
+	}
+	return "", usageError("%s holds %d campaigns (%s): choose one with --name NAME", store.Path(), len(cs), strings.Join(names, ", "))
 }
 
 func subcommandNames() []string {
@@ -191,6 +293,9 @@ func openStore(path string) (*ledger.Store, error) {
 
 // needName returns the campaign name or a usage error.
 func (c *campaignCtx) needName() (string, error) {
+	if c.name == "" && c.ref.file {
+		return "", usageError("give the campaign's name with --name NAME (--campaign %s names the database file)", c.ref.db)
+	}
 	if c.name == "" {
 		return "", usageError("give the campaign with --campaign NAME")
 	}

@@ -13,6 +13,7 @@ import (
 	"tableref/engine/esfah"
 	"tableref/engine/greatwar"
 	"tableref/ledger"
+	"tableref/models"
 )
 
 func init() {
@@ -54,6 +55,7 @@ Example:
   tableref campaign check setup.json
 `}
 	subcommands["income"] = &subcommand{store: true, run: runCampaignIncome, usage: `Usage: tableref campaign income --rules greatwar [--campaign NAME] [--db PATH] LAYOUT.json
+       tableref campaign income --rules greatwar LAYOUT.json --campaign DB [--name NAME]
 
 Works out the income of every player at the end of the turn from the table:
 1 gold per homeland (Orcs 2, Uthuk none), 1 gold per harvested Forest, Lake
@@ -63,14 +65,17 @@ many or more enemy disks touch it as there are harvesters. Harvesters are
 recognised by name (Peasants, Men-At-Arms, Swordsmen, Regiment of the Anvil,
 Deepwood Warriors, Dragon Warriors, Undead Horde, Grugs, Warriors of Yllan),
 the keyword "harvester", or the layout's "harvesters" list. With
---campaign, the conquered homelands come from the campaign. Nothing is
-recorded: see end-turn.
+--campaign, the conquered homelands come from the campaign: a campaign
+NAME of the database (--db, or the default one), or the database file DB
+itself (a path, or a name ending in .db, .sqlite or .sqlite3) and the only
+campaign it holds (or --name NAME). Nothing is recorded: see end-turn.
 
 Prints {"income": {"<owner>": gold}, "sources": [{"player", "source",
 "gold", "terrain"}], "blocked": [...], "captures": [...]}.
 
-Example:
+Examples:
   tableref campaign income --rules greatwar table.json
+  tableref campaign income --rules greatwar table.json --campaign war.db
 `}
 	subcommands["end-turn"] = &subcommand{store: true, run: runCampaignEndTurn, flags: func(c *campaignCtx, fs *flag.FlagSet) { c.defBool(fs, "yes") },
 		usage: `Usage: tableref campaign end-turn --campaign NAME [--yes] [--db PATH] [LAYOUT.json]
@@ -293,8 +298,18 @@ func (c *campaignCtx) propose(path string) (proposal, error) {
 		if err != nil {
 			return proposal{}, err
 		}
-		st = s.(greatwar.State)
+		gw, ok := s.(greatwar.State)
+		if !ok {
+			return proposal{}, fmt.Errorf("campaign %s does not play the Great War: no income", c.name)
+		}
+		st = gw
 	}
+	return proposeFor(l, st)
+}
+
+// proposeFor computes the conquests and the income of a table for a
+// campaign's state (the zero State when there is no campaign).
+func proposeFor(l models.Layout, st greatwar.State) (proposal, error) {
 	opt := greatwar.IncomeOptions{Harvesters: st.Options.Harvesters}
 	if _, err := l.Option("harvesters", &opt.Harvesters); err != nil {
 		return proposal{}, err
@@ -320,10 +335,16 @@ func (c *campaignCtx) propose(path string) (proposal, error) {
 		conq[cp.Homeland] = greatwar.Conquest{By: cp.By, ByFaction: faction[cp.By], Turn: st.Turn}
 	}
 	inc, err := greatwar.ComputeIncome(t, conq, opt)
+	if err != nil {
+		return proposal{}, err
+	}
 	if caps == nil {
 		caps = []greatwar.Capture{}
 	}
-	return proposal{Income: inc, Captures: caps}, err
+	if inc.Sources == nil {
+		inc.Sources = []greatwar.Source{}
+	}
+	return proposal{Income: inc, Captures: caps}, nil
 }
 
 func runCampaignIncome(c *campaignCtx, pos []string) error {
@@ -372,21 +393,54 @@ func runCampaignEndTurn(c *campaignCtx, pos []string) error {
 }
 
 func (c *campaignCtx) recordTurnEnd(name string, p proposal) error {
+	recs, err := recordGreatWar(c.store, name, turnEndEvents(p.Captures, p.Sources))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c.env.stdout, map[string]any{"recorded": recs})
+}
+
+// turnEndEvents are the events that record a confirmed end of a Great War
+// turn: the conquests, the income, the end of the turn.
+func turnEndEvents(caps []greatwar.Capture, sources []greatwar.Source) []greatwar.Event {
 	var events []greatwar.Event
-	for _, cp := range p.Captures {
+	for _, cp := range caps {
 		events = append(events, greatwar.Event{Kind: greatwar.KindConquest, Homeland: cp.Homeland, By: cp.By})
 	}
-	events = append(events, greatwar.Event{Kind: greatwar.KindIncome, Sources: p.Sources}, greatwar.Event{Kind: greatwar.KindEndTurn})
+	return append(events, greatwar.Event{Kind: greatwar.KindIncome, Sources: sources}, greatwar.Event{Kind: greatwar.KindEndTurn})
+}
+
+// recordGreatWar records several events of a Great War campaign. They are
+// first applied in memory to the campaign's state, so that nothing is
+// recorded when the rules refuse any of them; then each is appended in its
+// own transaction.
+func recordGreatWar(store *ledger.Store, name string, events []greatwar.Event) ([]ledger.Record, error) {
+	s, err := store.State(name)
+	if err != nil {
+		return nil, err
+	}
+	st, ok := s.(greatwar.State)
+	if !ok {
+		return nil, fmt.Errorf("campaign %s does not play the Great War", name)
+	}
+	payloads := make([]json.RawMessage, len(events))
+	for i, e := range events {
+		if st, _, err = st.Apply(e); err != nil {
+			return nil, fmt.Errorf("campaign %s: %w (nothing recorded)", name, err)
+		}
+		if payloads[i], err = json.Marshal(e); err != nil {
+			return nil, err
+		}
+	}
 	var recs []ledger.Record
-	for _, e := range events {
-		data, _ := json.Marshal(e)
-		rec, err := c.store.Append(name, data)
+	for i, data := range payloads {
+		rec, err := store.Append(name, data)
 		if err != nil {
-			return fmt.Errorf("campaign %s: %s: %w (%d events of the turn end recorded before; undo them with \"campaign undo\")", name, e.Kind, err, len(recs))
+			return recs, fmt.Errorf("campaign %s: %s: %w (%d events of the turn end recorded before; undo them with \"campaign undo\")", name, events[i].Kind, err, len(recs))
 		}
 		recs = append(recs, rec)
 	}
-	return writeJSON(c.env.stdout, map[string]any{"recorded": recs})
+	return recs, nil
 }
 
 func runCampaignOrder(c *campaignCtx, _ []string) error {

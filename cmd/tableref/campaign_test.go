@@ -158,3 +158,182 @@ func TestCampaignBadInput(t *testing.T) {
 		t.Errorf("the refused commands left events in the ledger: %s", out)
 	}
 }
+
+// checkIncomeShape checks the output of "campaign income" has the form of
+// issue 8 item 4: {"income": {"<owner>": gold, ...}, "sources":
+// [{"player": ..., "source": ..., "gold": ...}]} (extra fields allowed),
+// and returns the income.
+func checkIncomeShape(t *testing.T, out string) map[string]int {
+	t.Helper()
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &top); err != nil {
+		t.Fatalf("income output is not a JSON object: %v\n%s", err, out)
+	}
+	var income map[string]int
+	if err := json.Unmarshal(top["income"], &income); err != nil || income == nil {
+		t.Fatalf(`"income": got %s, want an object of owner: gold (%v)`, top["income"], err)
+	}
+	var sources []map[string]json.RawMessage
+	if err := json.Unmarshal(top["sources"], &sources); err != nil || sources == nil {
+		t.Fatalf(`"sources": got %s, want an array (%v)`, top["sources"], err)
+	}
+	sum := map[string]int{}
+	for i, s := range sources {
+		var player, source string
+		var gold int
+		if json.Unmarshal(s["player"], &player) != nil || json.Unmarshal(s["source"], &source) != nil || json.Unmarshal(s["gold"], &gold) != nil || player == "" || source == "" {
+			t.Errorf("sources[%d]: got %v, want player and source strings and gold a number", i, s)
+		}
+		sum[player] += gold
+	}
+	for p, g := range income {
+		if sum[p] != g {
+			t.Errorf("%s: income %d but sources add up to %d", p, g, sum[p])
+		}
+	}
+	return income
+}
+
+// TestIncomeCommandForms: the issue's form "campaign income --rules
+// greatwar LAYOUT.json --campaign DB" (a database file) gives what "--campaign
+// NAME --db DB" gives, before and after a turn is recorded through the
+// file form.
+func TestIncomeCommandForms(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "war.db")
+	mustCLI(t, db, "", "new", "--campaign", "war", "--rules", "greatwar", gwSetup)
+	run := func(args ...string) string {
+		t.Helper()
+		code, out, errs := runCLI(t, "", append([]string{"campaign"}, args...)...)
+		if code != 0 {
+			t.Fatalf("campaign %v: exit %d: %s", args, code, errs)
+		}
+		return out
+	}
+	noCampaign := run("income", "--rules", "greatwar", gwTurn1)
+	byFile := run("income", "--rules", "greatwar", gwTurn1, "--campaign", db)
+	byName := run("income", "--rules", "greatwar", "--campaign", "war", "--db", db, gwTurn1)
+	if byFile != byName || byFile != noCampaign {
+		t.Errorf("turn 1: the forms differ:\n--campaign DB:\n%s\n--campaign NAME --db DB:\n%s\nno campaign:\n%s", byFile, byName, noCampaign)
+	}
+	want := map[string]int{"kate": 0, "eli": 3, "oscar": 3, "ursula": 3}
+	if got := checkIncomeShape(t, byFile); !equalMaps(got, want) {
+		t.Errorf("turn 1 through --campaign DB: got %v, want %v", got, want)
+	}
+	run("end-turn", "--campaign", db, "--yes", gwTurn1)
+	byFile = run("income", "--rules", "greatwar", gwTurn1, "--campaign", db)
+	byName = run("income", "--rules", "greatwar", "--campaign", "war", "--db", db, gwTurn1)
+	if byFile != byName {
+		t.Errorf("turn 2: the forms differ:\n%s\n%s", byFile, byName)
+	}
+	if byFile == noCampaign || strings.Contains(byFile, `"by": "ursula"`) {
+		t.Errorf("turn 2: the conquest recorded in turn 1 should be known through --campaign DB (no new capture):\n%s", byFile)
+	}
+	checkIncomeShape(t, byFile)
+}
+
+func TestCampaignFileFormChoosesTheCampaign(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "two.sqlite")
+	cli := func(stdin string, args ...string) (int, string, string) {
+		return runCLI(t, stdin, append([]string{"campaign"}, args...)...)
+	}
+	if code, _, errs := cli("", "new", "--campaign", db, "--name", "a", "--rules", "esfah", "--players", "x,y", "--health", "120"); code != 0 {
+		t.Fatalf("new --campaign FILE --name a: exit %d: %s", code, errs)
+	}
+	if code, out, errs := cli("", "status", "--campaign", db); code != 0 || !strings.Contains(out, `"name": "a"`) {
+		t.Errorf("status of the only campaign of the file: exit %d, %s%s", code, out, errs)
+	}
+	if code, _, errs := cli("", "new", "--campaign", db, "--name", "b", "--rules", "esfah", "--players", "x,y", "--health", "180"); code != 0 {
+		t.Fatalf("new --campaign FILE --name b: exit %d: %s", code, errs)
+	}
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"two campaigns, none chosen", []string{"status", "--campaign", db}, 2, "holds 2 campaigns (a, b): choose one with --name"},
+		{"two campaigns, one chosen", []string{"status", "--campaign", db, "--name", "b"}, 0, `"total_health": 180`},
+		{"new without a name", []string{"new", "--campaign", db, "--rules", "esfah", "--players", "x,y", "--health", "120"}, 2, "--name NAME"},
+		{"a missing file", []string{"status", "--campaign", filepath.Join(dir, "none.db")}, 1, "no campaign database there"},
+		{"two files", []string{"status", "--campaign", db, "--db", filepath.Join(dir, "other.db")}, 2, "give the file once"},
+		{"a name and --name", []string{"status", "--campaign", "a", "--name", "b", "--db", db}, 2, "give one name"},
+		{"--name alone with --db", []string{"status", "--name", "b", "--db", db}, 0, `"total_health": 180`},
+		{"list", []string{"list", "--campaign", db}, 0, `"name": "b"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := cli("", c.args...)
+			if code != c.code || !strings.Contains(out+errs, c.want) {
+				t.Errorf("got exit %d, %s%s; want exit %d and %q", code, out, errs, c.code, c.want)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "none.db")); err == nil {
+		t.Error("a read of a missing database file created it")
+	}
+	export := mustCLI(t, db, "", "export", "--campaign", "b")
+	other := filepath.Join(dir, "copy.db")
+	if code, out, errs := cli(export, "import", "--campaign", other, "-"); code != 0 || !strings.Contains(out, `"name": "b"`) {
+		t.Errorf("import into --campaign FILE: exit %d, %s%s", code, out, errs)
+	}
+}
+
+// TestLooksLikeDBFile: the values of --campaign read as a database file.
+func TestLooksLikeDBFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("campaigns", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir("war", 0o755)
+	cases := []struct {
+		in   string
+		want bool
+	}{
+		{"war", false}, // a directory is not a database file
+		{"summer", false},
+		{"campaigns", true}, // an existing file
+		{"war.db", true},
+		{"war.SQLite", true},
+		{"war.sqlite3", true},
+		{"data/war", true},
+		{"./war", true},
+		{"", false},
+	}
+	for _, c := range cases {
+		if got := looksLikeDBFile(c.in); got != c.want {
+			t.Errorf("looksLikeDBFile(%q): got %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// TestRecruitCommandOutputShape: "campaign recruit --rules esfah ARMY.json"
+// with the input of issue 8 item 4 prints {"recruit": {"<race>": health}}
+// (../shared/seeds/002_2b784673a7311b3b.txt, section 7: Vagha 6, Mohrel
+// 10, Firewalkers 3 in the highlands).
+func TestRecruitCommandOutputShape(t *testing.T) {
+	army := `{"terrain": "highland", "units": [{"race": "vagha", "health": 12}, {"race": "mohrel", "health": 17}, {"race": "firewalker", "health": 11}], "items_health": 4, "dragons": 1, "dragonkin_health": 0}`
+	dir := t.TempDir()
+	path := filepath.Join(dir, "army.json")
+	os.WriteFile(path, []byte(army), 0o644)
+	for _, args := range [][]string{
+		{"campaign", "recruit", "--rules", "esfah", path},
+		{"campaign", "recruit", "--rules", "esfah", "-"},
+	} {
+		code, out, errs := runCLI(t, army, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &top); err != nil {
+			t.Fatal(err)
+		}
+		var got map[string]int
+		if err := json.Unmarshal(top["recruit"], &got); err != nil || got == nil {
+			t.Fatalf(`"recruit": got %s, want an object of race: health (%v)`, top["recruit"], err)
+		}
+		if want := map[string]int{"vagha": 6, "mohrel": 10, "firewalker": 3}; !equalMaps(got, want) {
+			t.Errorf("%v: got %v, want %v", args, got, want)
+		}
+	}
+}

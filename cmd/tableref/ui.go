@@ -54,7 +54,10 @@ marked "too close to call"). On the right: the rulings in resolution order
 with their step log, the damage tracker (nothing enters it until you press
 Confirm), the activation tracker, the correction form (fix a name, an
 owner, the stacking order, a token's kind; delete a phantom; add a missed
-disk) and the calibration wizard.
+disk), the calibration wizard and the campaign: gold per player with the
+income by source, the history with undo of the last event, and "End turn",
+which proposes the conquests and the income of the table shown for the
+players to confirm (nothing is recorded before Confirm).
 
 With no file, the window plays a short demo game built into the program.
 A .json file is one layout (a snapshot); a .jsonl file is a game recorded
@@ -92,6 +95,10 @@ Options:
                         when it exists); the wizard saves there too
   --board COLSxROWS     the wizard's chessboard, inner corners (default 9x6)
   --square-mm MM        the side of its squares (default 30, as "tableref board" prints)
+  --campaign NAME       open the Campaign tab on this campaign (see "tableref
+                        campaign"); --db PATH for another database file, or
+                        --campaign FILE.db [--name NAME] for the file itself
+                        (--db PATH alone: the only campaign of that file)
   --screenshot PNG      save the window to PNG after --after seconds and quit
   --after SECONDS       when to take the screenshot (default 5)
 
@@ -102,6 +109,7 @@ Examples:
   tableref ui --camera 0 --calibration table.cal.json
   tableref ui --calibration scenes/medium-1-camera.json scenes/medium-1.jpg
   tableref ui --interval 5 photos/
+  tableref ui --campaign war --camera 0
   xvfb-run -a tableref ui --select archers --screenshot shot.png
 `,
 		run: runUI,
@@ -116,6 +124,7 @@ type uiFlags struct {
 	camera                                   int
 	calibration                              string
 	board                                    calibration.Board
+	campaign, campaignDB, campaignName       string
 }
 
 type listFlag []string
@@ -136,6 +145,9 @@ func parseUIFlags(args []string) (uiFlags, []string, error) {
 	fs.Float64Var(&f.after, "after", 5, "")
 	fs.IntVar(&f.camera, "camera", -1, "")
 	fs.StringVar(&f.calibration, "calibration", "", "")
+	fs.StringVar(&f.campaign, "campaign", "", "")
+	fs.StringVar(&f.campaignDB, "db", "", "")
+	fs.StringVar(&f.campaignName, "name", "", "")
 	board := fs.String("board", "9x6", "")
 	fs.Float64Var(&f.board.SquareMM, "square-mm", 30, "")
 	pos, err := parseArgs(fs, args)
@@ -203,6 +215,14 @@ func runUI(args []string, e *env) error {
 			return err
 		}
 		opts.ArmyLists = append(opts.ArmyLists, a)
+	}
+	if f.campaign != "" || f.campaignName != "" || f.campaignDB != "" {
+		c, err := openUICampaign(f.campaign, f.campaignDB, f.campaignName)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		opts.Campaign = c
 	}
 	a := app.NewWithID("org.tableref.referee")
 	u, err := ui.New(a, opts)

@@ -1,0 +1,284 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tableref/models"
+	"tableref/ui"
+)
+
+// newWarDB makes a database with the Great War campaign "war" set up from
+// the homelands of testdata/campaign/greatwar_setup.json.
+func newWarDB(t *testing.T) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "war.db")
+	mustCLI(t, db, "", "new", "--campaign", "war", "--rules", "greatwar", gwSetup)
+	return db
+}
+
+func loadLayout(t *testing.T, path string) models.Layout {
+	t.Helper()
+	l, err := models.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func goldOf(st ui.CampaignStatus) map[string]int {
+	out := map[string]int{}
+	for _, p := range st.Players {
+		out[p.Name] = p.Gold
+	}
+	return out
+}
+
+// TestLedgerCampaignProposesRecordsAndUndoes drives the Campaign tab's
+// interface over the real ledger: turn 1 of the test campaign (the Uthuk
+// alone on the Knights' homeland, the Elves' Peasants in the forest, the
+// Orcs' Grugs on the lake).
+func TestLedgerCampaignProposesRecordsAndUndoes(t *testing.T) {
+	db := newWarDB(t)
+	c, err := openUICampaign(db, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	st, err := c.Status()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Name != "war" || st.Turn != 1 || st.Unit != "gold" || len(st.Players) != 4 || st.IncomeTurn != 0 {
+		t.Fatalf("status of the new campaign: got %+v, want war, turn 1, 4 players, no income yet", st)
+	}
+
+	p, err := c.ProposeEndTurn(loadLayout(t, gwTurn1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]int{"kate": 0, "eli": 3, "oscar": 3, "ursula": 3}; !equalMaps(p.Income, want) {
+		t.Errorf("proposed income: got %v, want %v", p.Income, want)
+	}
+	if len(p.Conquests) != 1 || p.Conquests[0].Homeland != "kate" || p.Conquests[0].By != "ursula" {
+		t.Errorf("proposed conquests: got %+v, want ursula taking kate's homeland", p.Conquests)
+	}
+	if h, _ := c.History(); len(h) != 1 {
+		t.Fatalf("a proposal recorded something: got %d events, want the setup alone", len(h))
+	}
+
+	recs, err := c.Record(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kinds := eventKinds(recs); kinds != "conquest income end-turn" {
+		t.Errorf("recorded: got %s, want conquest income end-turn", kinds)
+	}
+	st, _ = c.Status()
+	if want := map[string]int{"kate": 0, "eli": 3, "oscar": 3, "ursula": 3}; st.Turn != 2 || !equalMaps(goldOf(st), want) || st.IncomeTurn != 1 {
+		t.Errorf("after recording: got turn %d gold %v income turn %d, want turn 2, %v, 1", st.Turn, goldOf(st), st.IncomeTurn, want)
+	}
+	for _, pl := range st.Players {
+		if pl.Name == "ursula" && (len(pl.Income) != 1 || pl.Income[0].Source != "plunder" || pl.Income[0].Gold != 3) {
+			t.Errorf("ursula's income by source: got %+v, want plunder 3", pl.Income)
+		}
+		if pl.Name == "kate" && !strings.Contains(pl.Note, "conquered by ursula in turn 1") {
+			t.Errorf("kate's note: got %q, want her homeland conquered by ursula", pl.Note)
+		}
+	}
+
+	if _, err := c.Record(p); err == nil || !strings.Contains(err.Error(), "propose again") {
+		t.Errorf("recording the turn-1 proposal again in turn 2: got %v, want a refusal", err)
+	}
+	if h, _ := c.History(); len(h) != 4 {
+		t.Errorf("after the refused record: got %d events, want 4", len(h))
+	}
+
+	undone, err := c.Undo()
+	if err != nil || undone.Kind != "end-turn" {
+		t.Fatalf("undo: got %+v, %v; want the end-turn", undone, err)
+	}
+	st, _ = c.Status()
+	if st.Turn != 1 {
+		t.Errorf("after undo: got turn %d, want 1", st.Turn)
+	}
+	// The income of turn 1 is recorded: ending the turn again proposes no
+	// income and no conquest (kate's homeland is already taken).
+	p, err = c.ProposeEndTurn(loadLayout(t, gwTurn1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Income != nil || len(p.Conquests) != 0 {
+		t.Errorf("proposal once the income is recorded: got income %v conquests %v, want none", p.Income, p.Conquests)
+	}
+	if recs, err = c.Record(p); err != nil || eventKinds(recs) != "end-turn" {
+		t.Errorf("recording it: got %s, %v; want end-turn alone", eventKinds(recs), err)
+	}
+	h, _ := c.History()
+	if len(h) != 5 || !h[3].Undone || h[4].Kind != "end-turn" || h[2].Summary != "eli +3 gold; oscar +3 gold; ursula +3 gold" || h[1].Summary != "ursula conquers the homeland of kate" {
+		t.Errorf("history: got %+v, want setup, conquest, income, an undone end-turn, end-turn", h)
+	}
+}
+
+func eventKinds(evs []ui.CampaignEvent) string {
+	var k []string
+	for _, e := range evs {
+		k = append(k, e.Kind)
+	}
+	return strings.Join(k, " ")
+}
+
+// TestLedgerCampaignRecordsNothingWhenTheRulesRefuse: a proposal whose
+// income the rules refuse (kate's homeland was conquered since) leaves
+// the ledger as it was, conquest included.
+func TestLedgerCampaignRecordsNothingWhenTheRulesRefuse(t *testing.T) {
+	db := newWarDB(t)
+	c, err := openUICampaign("war", db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	p := ui.TurnProposal{Turn: 1, Income: map[string]int{"kate": 1},
+		Sources:   []ui.IncomeSource{{Player: "kate", Source: "homeland", Terrain: "hk", Gold: 1}},
+		Conquests: []ui.TurnConquest{{Homeland: "kate", By: "ursula"}}}
+	if _, err := c.Record(p); err == nil || !strings.Contains(err.Error(), "nothing recorded") {
+		t.Errorf("got %v, want a refusal saying nothing was recorded", err)
+	}
+	if h, _ := c.History(); len(h) != 1 {
+		t.Errorf("got %d events, want the setup alone", len(h))
+	}
+}
+
+func TestOpenUICampaignErrors(t *testing.T) {
+	db := newWarDB(t)
+	two := filepath.Join(t.TempDir(), "two.db")
+	mustCLI(t, two, "", "new", "--campaign", "a", "--rules", "esfah", "--players", "x,y", "--health", "120")
+	mustCLI(t, two, "", "new", "--campaign", "b", "--rules", "esfah", "--players", "x,y", "--health", "120")
+	missing := filepath.Join(t.TempDir(), "missing.db")
+	cases := []struct {
+		name                 string
+		campaign, db, choose string
+		want                 string
+	}{
+		{"a missing database file", missing, "", "", "no campaign database there"},
+		{"a file of two campaigns without --name", two, "", "", "holds 2 campaigns (a, b): choose one with --name"},
+		{"an unknown campaign", "nope", db, "", "no such campaign"},
+		{"an unknown --name", two, "", "c", "no such campaign"},
+		{"a file given twice", db, two, "", "give the file once"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := openUICampaign(c.campaign, c.db, c.choose)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want an error with %q", err, c.want)
+			}
+		})
+	}
+	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("opening a missing database file created it (%v)", err)
+	}
+	only, err := openUICampaign("", db, "")
+	if err != nil || only.name != "war" {
+		t.Errorf("--db alone: got %v, want the only campaign of the file, war", err)
+	} else {
+		only.Close()
+	}
+	c, err := openUICampaign(two, "", "b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	st, err := c.Status()
+	if err != nil || st.Name != "b" || st.Unit != "health in the recruiting pool" || goldOf(st)["x"] != 60 {
+		t.Errorf("campaign b of two.db: got %+v, %v; want b with pools of 60", st, err)
+	}
+}
+
+// TestCampaignTabEndsATurnInTheWindow opens the referee window (Fyne's
+// test driver) on the turn-1 table with the real campaign, and ends the
+// turn with the tab's buttons.
+func TestCampaignTabEndsATurnInTheWindow(t *testing.T) {
+	db := newWarDB(t)
+	c, err := openUICampaign("war", db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	a := test.NewApp()
+	defer a.Quit()
+	u, err := ui.New(a, ui.Options{Campaign: c, Settle: ui.SettleGate{Frames: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Window.Resize(fyne.NewSize(1400, 900))
+	l := loadLayout(t, gwTurn1)
+	img, withPixels := ui.RenderLayout(l, ui.FitView([]models.Layout{l}, 900, 600))
+	u.Feed(ui.Frame{Image: img, Layout: withPixels, Seq: 1, Time: time.Unix(0, 0)})
+	u.Step()
+	selectTab(t, u.Window.Content(), "Campaign")
+
+	tapText(t, u.Window.Content(), "End turn…")
+	if got := labels(u.Window.Content()); !strings.Contains(got, "ursula: +3 gold (plunder (hk) 3 = 3)") || !strings.Contains(got, "Conquest: ursula takes the homeland of kate") {
+		t.Errorf("the proposal: got\n%s\nwant ursula's plunder and the conquest", got)
+	}
+	if h, _ := c.History(); len(h) != 1 {
+		t.Fatalf("before Confirm: got %d events, want the setup alone", len(h))
+	}
+	tapText(t, u.Window.Content(), "Confirm and record")
+	if h, _ := c.History(); eventKinds(h) != "setup conquest income end-turn" {
+		t.Errorf("after Confirm: got %s, want setup conquest income end-turn", eventKinds(h))
+	}
+	if got := labels(u.Window.Content()); !strings.Contains(got, "eli (elves, good): 3 gold") || !strings.Contains(got, "turn 2") {
+		t.Errorf("after Confirm: got\n%s\nwant eli at 3 gold in turn 2", got)
+	}
+	tapText(t, u.Window.Content(), "Undo last event…")
+	tapText(t, u.Window.Content(), "Undo it")
+	if h, _ := c.History(); !h[len(h)-1].Undone {
+		t.Errorf("after Undo it: the end-turn is still live")
+	}
+}
+
+func selectTab(t *testing.T, root fyne.CanvasObject, name string) {
+	t.Helper()
+	for _, o := range test.LaidOutObjects(root) {
+		if tabs, ok := o.(*container.AppTabs); ok {
+			for _, it := range tabs.Items {
+				if it.Text == name {
+					tabs.Select(it)
+					return
+				}
+			}
+		}
+	}
+	t.Fatalf("no %s tab", name)
+}
+
+func tapText(t *testing.T, root fyne.CanvasObject, text string) {
+	t.Helper()
+	for _, o := range test.LaidOutObjects(root) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text && b.Visible() {
+			test.Tap(b)
+			return
+		}
+	}
+	t.Fatalf("no %q button in the window:\n%s", text, labels(root))
+}
+
+func labels(root fyne.CanvasObject) string {
+	var b strings.Builder
+	for _, o := range test.LaidOutObjects(root) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() {
+			b.WriteString(l.Text + "\n")
+		}
+	}
+	return b.String()
+}
