@@ -3,29 +3,18 @@
 package vision
 
 import (
-	"bytes"
-	"fmt"
-	"os"
 	"runtime"
 	"testing"
 
 	"gocv.io/x/gocv"
 
+	"tableref/internal/matleak"
 	"tableref/vision/synth"
 )
 
 // TestMain, built with -tags matprofile, fails the package when a test
 // leaves a gocv Mat open.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if n := gocv.MatProfile.Count(); n != 0 {
-		var b bytes.Buffer
-		gocv.MatProfile.WriteTo(&b, 1)
-		fmt.Fprintf(os.Stderr, "%d gocv Mats left open:\n%s", n, b.String())
-		code = 1
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { matleak.Main(m) }
 
 // TestDetectorMemoryStaysFlat runs the detector over many frames: no Mat
 // may be created and left open per frame, and the Go heap must not grow.
