@@ -13,7 +13,8 @@ func init() {
 	register(&command{
 		name:    "move",
 		summary: "Diskwars: check a move by flipping from the layouts before and after it",
-		usage: `Usage: tableref move check [--bonus N] [--tolerance CM] [--format text|json] BEFORE.json AFTER.json
+		usage: `Usage: tableref move check [--bonus N] [--bard ID] [--ambush] [--tolerance CM] [--format text|json]
+                       BEFORE.json AFTER.json
 
 Compares two snapshots of the table taken before and after one Diskwars
 activation. Exactly one disk must have moved. It says how many flips the
@@ -25,14 +26,25 @@ stops on an enemy flyer; nobody ends on a magic wall), and whether it
 ended in an attack (the disk lies on an enemy). Exit code 1 for an illegal
 move.
 
+Spell disks in BEFORE.json count: Vitesse on the disk (+3 movement), Zap
+on a caster within 30 cm (+2), Immobilisation on the disk (no move),
+Répulsion on a disk (nobody flies over it or ends on it). Spell disks
+lying on the moving disk may travel with it.
+
 Options:
-  --bonus N         movement added this turn (Vitesse +3, Zap +2, Elf Bard +3)
+  --bonus N         movement added this turn that the table does not show
+  --bard ID         the Elf Bard (keyword "bard") that gave the disk +3
+                    movement: it must be within 30 cm, edge to edge, and
+                    free to use its special skill
+  --ambush          the disk was placed on an enemy by its special skill
+                    Embuscade (keyword "ambush"), not flipped
   --tolerance CM    measuring error allowed on positions (default 0.5)
   --format FORMAT   text (default) or json
 
 Examples:
   tableref move check before.json after.json
-  tableref move check --bonus 3 before.json after.json
+  tableref move check --bard bard1 before.json after.json
+  tableref move check --ambush before.json after.json
 `,
 		run: runMove,
 	})
@@ -47,6 +59,8 @@ func runMove(args []string, e *env) error {
 	}
 	fs := flag.NewFlagSet("move check", flag.ContinueOnError)
 	bonus := fs.Int("bonus", 0, "")
+	bard := fs.String("bard", "", "")
+	ambush := fs.Bool("ambush", false, "")
 	tol := fs.Float64("tolerance", float64(diskwars.DefaultTolerance), "")
 	format := fs.String("format", "text", "")
 	pos, err := parseArgs(fs, args[1:])
@@ -70,7 +84,7 @@ func runMove(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	m, err := diskwars.CheckMove(before, after, diskwars.MoveOptions{Bonus: *bonus, Tolerance: models.Centimetres(*tol)})
+	m, err := diskwars.CheckMove(before, after, diskwars.MoveOptions{Bonus: *bonus, Bard: *bard, Ambush: *ambush, Tolerance: models.Centimetres(*tol)})
 	if err != nil {
 		return err
 	}
@@ -91,7 +105,14 @@ func writeMoveText(e *env, m diskwars.Move) error {
 	if m.MinFlips < 0 {
 		flips = "no path found"
 	}
-	fmt.Fprintf(&b, "%s moved %.2f cm: at least %s flips, movement %d\n", m.Disk, m.Distance, flips, m.Movement)
+	if m.Ambush {
+		fmt.Fprintf(&b, "%s was placed %.2f cm away by an ambush (no flip)\n", m.Disk, m.Distance)
+	} else {
+		fmt.Fprintf(&b, "%s moved %.2f cm: at least %s flips, movement %d\n", m.Disk, m.Distance, flips, m.Movement)
+	}
+	for _, bo := range m.Bonuses {
+		fmt.Fprintf(&b, "  movement %s\n", bo)
+	}
 	if m.Attack {
 		fmt.Fprintf(&b, "It ends in an attack on %s\n", strings.Join(m.Attacked, ", "))
 	}

@@ -32,6 +32,15 @@ place within 15 cm, at most three walls within 30 cm), Boule de feu (the
 first enemy on the line towards --at). Names are French or English, any
 case, accents optional. Exit code 1 when the cast is not allowed.
 
+Spells that last until the end of the turn (Bouclier, Rune de protection,
+Décrépitude, Tireur d'élite, Zap, Vitesse, Prise de tête, Répulsion; and,
+as a reminder, Protection, Protection divine, Immobilisation) act in
+"tableref analyze --rules diskwars" and "tableref move check" when their
+spell disk lies on the target (or caster): a disk of kind "spell" naming
+the spell in "spell" or "name". For Protection, Décrépitude and Zap, copy
+the "affected" list printed here into the spell disk's "affected" field
+to keep the disks of the cast even if they move.
+
 Examples:
   tableref spell list
   tableref spell cast --caster mage --spell "Choc électrique" --target orc table.json

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,18 @@ func TestDiskwarsCommands(t *testing.T) {
 	after := write("after.json", `{"version": 1, "disks": [{"id": "archer", "owner": "a", "kind": "creature", "x": 15, "y": 0, "r": 2.5, "stats": {"attack": 1, "defense": 1, "toughness": 2, "movement": 3}}]}`)
 	far := write("far.json", `{"version": 1, "disks": [{"id": "archer", "owner": "a", "kind": "creature", "x": 30, "y": 0, "r": 2.5, "stats": {"attack": 1, "defense": 1, "toughness": 2, "movement": 3}}]}`)
 	table := filepath.Join("..", "..", "engine", "diskwars", "testdata", "turn.json")
+	const archerDisk = `{"id": "archer", "owner": "a", "kind": "creature", "x": %d, "y": %d, "r": 2.5, "stats": {"attack": 1, "defense": 1, "toughness": 2, "movement": 3}, "keywords": ["embuscade"]}`
+	const bardDisk = `{"id": "bard1", "owner": "a", "kind": "creature", "x": 25, "y": 0, "r": 2.5, "activated": true, "keywords": ["bard"], "stats": {"attack": 1, "defense": 1, "toughness": 2, "movement": 3}}`
+	const orcDisk = `{"id": "orc", "owner": "b", "kind": "creature", "x": 60, "y": 0, "r": 2.5, "stats": {"attack": 3, "defense": 1, "toughness": 3, "movement": 3}}`
+	layoutWith := func(name string, disks ...string) string {
+		return write(name, `{"version": 1, "disks": [`+strings.Join(disks, ",")+`]}`)
+	}
+	bardBefore := layoutWith("bard-before.json", fmt.Sprintf(archerDisk, 0, 0), bardDisk, orcDisk)
+	bardAfter := layoutWith("bard-after.json", fmt.Sprintf(archerDisk, 0, -20), bardDisk, orcDisk)
+	ambushAfter := layoutWith("ambush-after.json", strings.Replace(fmt.Sprintf(archerDisk, 58, 0), `"r": 2.5`, `"r": 2.5, "z": 1`, 1), bardDisk, orcDisk)
+	shielded := layoutWith("shield.json", orcDisk,
+		`{"id": "elf", "owner": "a", "kind": "creature", "x": 62, "y": 0, "r": 2.5, "z": 1, "stats": {"attack": 3, "defense": 1, "toughness": 2}}`,
+		`{"id": "s1", "kind": "spell", "spell": "Bouclier", "x": 60, "y": 0, "r": 1.5, "z": 2, "target": "orc"}`)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -44,6 +57,10 @@ func TestDiskwarsCommands(t *testing.T) {
 		{"a cast out of range", []string{"spell", "cast", "--caster", "archers", "--spell", "zap", table}, 1, "not a spellcaster"},
 		{"a scenario", []string{"scenario", "check", "--scenario", "colline-du-destin", "--destroyed", "pascal=30", table}, 0, "nobody has absolute control"},
 		{"a bad tally", []string{"scenario", "check", "--scenario", "colline-du-destin", "--destroyed", "pascal", table}, 2, "PLAYER=POINTS"},
+		{"the Elf Bard's +3 movement", []string{"move", "check", "--bard", "bard1", bardBefore, bardAfter}, 0, "movement +3 from the bard bard1, 20.00 cm away"},
+		{"without the bard, too far", []string{"move", "check", bardBefore, bardAfter}, 1, "needs 4 flips"},
+		{"an ambush", []string{"move", "check", "--ambush", bardBefore, ambushAfter}, 0, "placed 58.00 cm away by an ambush"},
+		{"a shield laid on the orc", []string{"analyze", "--rules", "diskwars", "--format", "json", shielded}, 0, `"Bouclier (s1)"`},
 		{"analyze with the diskwars rules", []string{"analyze", "--rules", "diskwars", "--format", "text", table}, 0, "guard answers ulc"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -153,11 +153,31 @@ func (p ActivationPhase) Ended(player string) bool { return p.done[player] }
 // History returns the activations so far.
 func (p ActivationPhase) History() []Activation { return slices.Clone(p.history) }
 
+// Frozen reports whether the player will pass his next turn at the table
+// (Congélation cast on him, not yet served).
+func (p ActivationPhase) Frozen(player string) bool { return p.frozen[player] }
+
+// Order returns the players in activation order, the first player first.
+func (p ActivationPhase) Order() []string { return slices.Clone(p.order) }
+
 // Freeze makes the player pass his next turn at the table without ending
-// his phase (the spell Congélation).
+// his phase (the spell Congélation). "Un joueur ne peut pas être congelé 2
+// fois de suite": freezing a player who is already frozen, or whose last
+// turn at the table was a frozen pass, is an error wrapping ErrActivation.
 func (p ActivationPhase) Freeze(player string) (ActivationPhase, error) {
 	if _, ok := p.left[player]; !ok {
 		return p, fmt.Errorf("%w: %q is not playing", ErrActivation, player)
+	}
+	if p.frozen[player] {
+		return p, fmt.Errorf("%w: %s is already frozen", ErrActivation, player)
+	}
+	for k := len(p.history) - 1; k >= 0; k-- {
+		if h := p.history[k]; h.Player == player {
+			if h.Frozen {
+				return p, fmt.Errorf("%w: %s passed his last turn frozen: a player cannot be frozen twice in a row", ErrActivation, player)
+			}
+			break
+		}
 	}
 	c := p.clone()
 	c.frozen[player] = true

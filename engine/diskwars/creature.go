@@ -38,6 +38,9 @@ type Creature struct {
 	Flying    bool `json:"flying,omitempty"`
 	// Berserk is true when the Berserk bonus applies this turn.
 	Berserk bool `json:"berserk,omitempty"`
+	// Effects names the spell disks whose lasting effects changed these
+	// values, "Bouclier (s1)" (see effects.go).
+	Effects []string `json:"effects,omitempty"`
 }
 
 // IsCreature reports whether a disk is a creature for the rules: neither
@@ -148,4 +151,40 @@ func Attacking(t *engine.Table, i int) bool { return len(enemyPinned(t, i)) > 0 
 func normalise(s string) string {
 	r := strings.NewReplacer("é", "e", "è", "e", "ê", "e", "à", "a", "â", "a", "ô", "o", "î", "i", "ï", "i", "û", "u", "ç", "c", "’", "'", "-", " ", "_", " ")
 	return strings.Join(strings.Fields(r.Replace(strings.ToLower(s))), " ")
+}
+
+// Special skills (Compétences spéciales, CS)
+//
+// The rulebook does not list the special skills: each disk prints its
+// own, and the book gives one in full, the Elf Bard's ("A pour donner à un
+// Disk NA dans un rayon de 30cm +3M ce tour"). It also describes two
+// abilities a disk's text may call on, Embuscade and Capture ("Autres
+// règles importantes"). tableref models those that change a geometric
+// ruling, as keywords:
+//   - "bard" (French "barde"): activated, gives +3 movement this turn to a
+//     disk without an activation marker within 30 cm, edge to edge
+//     (MoveOptions.Bard, NonActivatedWithin).
+//   - "ambush" (French "embuscade"): the disk is placed on an enemy disk
+//     instead of flipping; it then attacks it (MoveOptions.Ambush).
+// Prise de tête takes them away for the turn (DiskEffects.NoSkills).
+
+// Special skill keywords.
+const (
+	SkillBard   = "bard"
+	SkillAmbush = "ambush"
+)
+
+// Elf Bard figures: +3 movement, within 30 cm.
+const (
+	BardBonus                    = 3
+	BardRange models.Centimetres = 30
+)
+
+// skillFrench are the French keywords accepted for each skill.
+var skillFrench = map[string]string{SkillBard: "barde", SkillAmbush: "embuscade"}
+
+// HasSkill reports whether a disk has a special skill, by its English or
+// French keyword.
+func HasSkill(d models.Disk, skill string) bool {
+	return d.HasKeyword(skill) || (skillFrench[skill] != "" && d.HasKeyword(skillFrench[skill]))
 }

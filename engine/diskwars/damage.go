@@ -54,6 +54,7 @@ type turnState struct {
 	phase     map[int]string
 	log       []engine.Event
 	warnings  []string
+	fx        Effects // lasting spell effects (spell disks on the table)
 }
 
 func newTurnState(t *engine.Table) *turnState {
@@ -72,6 +73,7 @@ func (s *turnState) creature(i int) (Creature, error) {
 	if err != nil {
 		return Creature{}, err
 	}
+	c = s.fx.Of(i).ApplyTo(c)
 	s.creatures[i] = c
 	s.wounds[i] = d.WoundsTaken
 	if d.WoundsTaken >= c.Wounds {
@@ -128,8 +130,19 @@ func (s *turnState) logBlow(i int, b blow) {
 		From: b.from, To: s.id(i), Amount: b.amount, Kind: b.kind, Text: b.text})
 }
 
-// apply adds the damage of simultaneous blows already logged.
+// apply adds the damage of simultaneous blows already logged. A disk under
+// Protection takes none of it (damage held from earlier in the turn, phase
+// "start", stays).
 func (s *turnState) apply(i int, blows []blow, dealt bool) {
+	if len(blows) == 0 {
+		return
+	}
+	if fx := s.fx.Of(i); fx.NoDamage != "" && blows[0].phase != "start" {
+		b := blows[0]
+		s.log = append(s.log, engine.Event{Phase: b.phase, Engagement: b.engagement, Step: b.step, To: s.id(i), Kind: "protected",
+			Text: fmt.Sprintf("%s takes no damage: %s", s.id(i), fx.NoDamage)})
+		return
+	}
 	c := s.creatures[i]
 	var ordinary, momentary int
 	for _, b := range blows {
@@ -141,9 +154,6 @@ func (s *turnState) apply(i int, blows []blow, dealt bool) {
 		if dealt {
 			s.dealt[i] += b.amount
 		}
-	}
-	if len(blows) == 0 {
-		return
 	}
 	held := s.damage[i]
 	w, left := WoundMomentary(held, ordinary, momentary, c.Toughness)
@@ -179,7 +189,10 @@ func plural(n int, word string) string {
 // wounds stay, activation markers go, attacked_last_turn records which
 // disks attacked in the Combat phase (for Berserk), and every token except
 // wound markers is taken off the table. The first player passes to the
-// next player clockwise when the seating is known. l is not changed.
+// next player clockwise when the seating is known. The spell disks left as
+// reminders of effects that last "jusqu'à la fin du tour" are taken off;
+// magic walls stay ("Ces murs restent en place tout le long de la
+// partie"). l is not changed.
 func EndTurn(l models.Layout, r Result) models.Layout {
 	out := l.Clone()
 	dead := map[string]bool{}
@@ -192,7 +205,7 @@ func EndTurn(l models.Layout, r Result) models.Layout {
 	}
 	out.Disks = out.Disks[:0]
 	for _, d := range l.Clone().Disks {
-		if dead[d.ID] {
+		if dead[d.ID] || endsWithTurn(d) {
 			continue
 		}
 		if IsCreature(d) {
@@ -213,4 +226,11 @@ func EndTurn(l models.Layout, r Result) models.Layout {
 		out.Turn = l.Turn + 1
 	}
 	return out
+}
+
+// endsWithTurn reports whether a disk is a spell disk whose effect ends
+// with the turn: a known spell other than Mur magique.
+func endsWithTurn(d models.Disk) bool {
+	_, ok := SpellName(d)
+	return ok && !isWall(d)
 }

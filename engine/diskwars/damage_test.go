@@ -81,12 +81,15 @@ func TestDragonFireballThenAttack(t *testing.T) {
 
 func TestEndTurnClearsDamageKeepsWounds(t *testing.T) {
 	// "Fin de tour": Stéphane's toughness-6 disk took 3 damage from a
-	// missile; it starts the next turn at full toughness 6.
-	d := fighter("steph", "stephane", 0, 0, 2.5, 0, 2, 2, 6)
+	// missile; it starts the next turn at full toughness 6. The Bouclier
+	// on it lasted "jusqu'à la fin du tour" and goes; the magic wall stays
+	// ("Ces murs restent en place tout le long de la partie").
+	d := fighter("steph", "stephane", 0, 0, 2.5, 0, 2, 2, 3)
 	d.Stats["wounds"] = 3
 	hurt := fighter("hurt", "stephane", 20, 0, 2.5, 0, 2, 2, 2)
 	hurt.Stats["wounds"] = 2
-	l := layoutOf(d, hurt)
+	wall := models.Disk{ID: "wall", Name: "Mur magique", Kind: models.KindSpell, X: 60, Y: 60, R: 2.5}
+	l := layoutOf(d, hurt, spellOn("s1", "Bouclier", d), wall)
 	l.Players = []string{"severine", "stephane", "pascal"}
 	l.FirstPlayer = "pascal"
 	bolt := models.Token{ID: "t1", Kind: "carreau", X: 0, Y: 0, R: 0.8}
@@ -94,6 +97,7 @@ func TestEndTurnClearsDamageKeepsWounds(t *testing.T) {
 	l.Tokens = []models.Token{bolt, arrow, {ID: "w", Kind: "wound", X: 50, Y: 50, R: 0.5}}
 	r := resolve(t, l)
 	if r.Damage["steph"] != 3 || r.Wounds["hurt"] != 1 {
+		// Bouclier makes steph's toughness 3 + 3 = 6 this turn.
 		t.Fatalf("after missiles: got damage %v wounds %v, want steph 3 damage and hurt 1 wound", r.Damage, r.Wounds)
 	}
 	next := EndTurn(l, r)
@@ -101,9 +105,11 @@ func TestEndTurnClearsDamageKeepsWounds(t *testing.T) {
 	if got.Damage != 0 {
 		t.Errorf("next turn damage: got %d, want 0", got.Damage)
 	}
-	c, _ := CreatureOf(got)
-	if c.Toughness-got.Damage != 6 {
-		t.Errorf("next turn toughness left: got %d, want 6", c.Toughness-got.Damage)
+	if _, ok := next.Disk("s1"); ok {
+		t.Errorf("the Bouclier disk is still on the table next turn")
+	}
+	if _, ok := next.Disk("wall"); !ok {
+		t.Errorf("the magic wall left the table")
 	}
 	h, _ := next.Disk("hurt")
 	if h.WoundsTaken != 1 {

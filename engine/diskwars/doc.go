@@ -10,10 +10,14 @@
 //   - the Combat phase: top-down melee with combined attacks and defences,
 //     Téméraire, Rapidité, Berserk (melee.go), and the engine.Ruleset that
 //     fills the analysis report (ruleset.go);
-//   - the activation phase: three disks a player, clockwise (activation.go);
-//   - movement by flipping, checked from two layouts (movement.go);
+//   - the activation phase: three disks a player, clockwise, and where a
+//     phase stands from a layout and the turns played (activation.go,
+//     activation_status.go);
+//   - movement by flipping, checked from two layouts, with the special
+//     skills bard and ambush (movement.go, creature.go);
 //   - the 31 spells as data and their areas on a layout (spells.go,
-//     spellarea.go);
+//     spellarea.go), and the lasting effects of the spell disks left on
+//     their targets (effects.go);
 //   - army building checks (army.go) and the three scenarios' victory
 //     checks (scenarios.go).
 //

@@ -55,12 +55,20 @@ type Shooter struct {
 	Reasons  []string `json:"reasons,omitempty"`
 	// Targets are the enemy creatures in range, nearest first.
 	Targets []Target `json:"targets"`
+	// Marked are the enemies in range under Tireur d'élite: "le
+	// propriétaire du lanceur de sort peut placer tous les projectiles des
+	// tireurs à portée sur le Disk ciblé" (lay the tokens on it, then
+	// analyse the table as usual).
+	Marked []string `json:"marked,omitempty"`
 }
 
 // Target is a disk and its edge-to-edge distance from the shooter or caster.
 type Target struct {
 	Disk string  `json:"disk"`
 	Edge float64 `json:"edge_cm"`
+	// Immune names the spell disk (Rune de protection) that makes the
+	// target immune to projectiles, "" for none.
+	Immune string `json:"immune,omitempty"`
 }
 
 // Shooters lists every creature with a missile weapon and says whether it
@@ -68,6 +76,14 @@ type Target struct {
 // lie on an enemy, and at least one enemy creature is within range, edge
 // to edge. An unknown missile kind is an error naming the disk.
 func Shooters(t *engine.Table) ([]Shooter, error) {
+	fx, err := SpellEffects(t)
+	if err != nil {
+		return nil, err
+	}
+	return shooters(t, fx)
+}
+
+func shooters(t *engine.Table, fx Effects) ([]Shooter, error) {
 	var out []Shooter
 	for i, d := range t.Disks() {
 		if !IsCreature(d) || d.MissileKind == "" {
@@ -77,15 +93,23 @@ func Shooters(t *engine.Table) ([]Shooter, error) {
 		if !ok {
 			return nil, fmt.Errorf("disk %q: unknown missile_kind %q (want arrow, bolt, fireball or boulder)", d.ID, d.MissileKind)
 		}
-		out = append(out, shooter(t, i, p))
+		out = append(out, shooter(t, fx, i, p))
 	}
 	return out, nil
 }
 
-func shooter(t *engine.Table, i int, p Projectile) Shooter {
+func shooter(t *engine.Table, fx Effects, i int, p Projectile) Shooter {
 	d := t.Disk(i)
 	s := Shooter{Disk: d.ID, Kind: p.Kind, Count: d.MissileCount, Damage: p.Damage, Range: float64(p.Range), Targets: []Target{}}
 	s.Targets = enemiesWithin(t, i, p.Range)
+	for k, tg := range s.Targets {
+		j, _ := t.Index(tg.Disk)
+		e := fx.Of(j)
+		s.Targets[k].Immune = e.MissileImmune
+		if e.Marked != "" {
+			s.Marked = append(s.Marked, tg.Disk)
+		}
+	}
 	if d.MissileCount <= 0 {
 		s.Reasons = append(s.Reasons, "it has no missile_count")
 	}
@@ -111,7 +135,7 @@ func enemiesWithin(t *engine.Table, i int, r models.Centimetres) []Target {
 	out := []Target{}
 	for _, j := range t.WithinOfDisk(i, r) {
 		if IsCreature(t.Disk(j)) && models.Enemies(t.Disk(i), t.Disk(j)) {
-			out = append(out, Target{t.ID(j), float64(t.Edge(i, j).Round2())})
+			out = append(out, Target{Disk: t.ID(j), Edge: float64(t.Edge(i, j).Round2())})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Target) int { return cmpF(a.Edge, b.Edge) })
@@ -127,13 +151,18 @@ type MissileHit struct {
 	// Missed is true when the token hits no creature (it lies on the bare
 	// table or on terrain only): it is taken off at once.
 	Missed bool `json:"missed,omitempty"`
+	// Immune are the disks hit that take no damage from projectiles (Rune
+	// de protection).
+	Immune []string `json:"immune,omitempty"`
 }
 
 // MissileHits returns the damage of every projectile token on the table:
-// each creature a projectile hits (engine.Table.Hits: the topmost of the
-// touched disks, through the projectiles it lies on) takes the projectile's
-// damage, friend or foe ("erreur d'appréciation"), in range of the shooter
-// or not. Terrain and spell disks take no damage.
+// each creature a projectile hits (the topmost of the creatures it touches,
+// through the projectiles it lies on, as engine.Table.Hits, but reading
+// through spell disks) takes the projectile's damage, friend or foe
+// ("erreur d'appréciation"), in range of the shooter or not. A token that
+// hits only terrain or spell disks misses. Terrain and spell disks take no
+// damage.
 func MissileHits(t *engine.Table) []MissileHit {
 	var out []MissileHit
 	for k := range t.TokenLen() {
@@ -143,13 +172,35 @@ func MissileHits(t *engine.Table) []MissileHit {
 			continue
 		}
 		h := MissileHit{Token: tok.ID, Kind: p.Kind, Damage: p.Damage, Disks: []string{}}
-		for _, i := range t.Hits(k) {
-			if IsCreature(t.Disk(i)) {
-				h.Disks = append(h.Disks, t.ID(i))
-			}
-		}
+		h.Disks = append(h.Disks, t.IDs(creatureHits(t, k))...)
 		h.Missed = len(h.Disks) == 0
 		out = append(out, h)
+	}
+	return out
+}
+
+// creatureHits returns the creatures projectile token k hits: the
+// topmost of the creatures it touches. Spell disks lying on a creature as
+// reminders are read through ("Un projectile ... touchant même
+// partiellement un Disk": the reminder is not a Disk), so are terrain.
+func creatureHits(t *engine.Table, k int) []int {
+	var touched, out []int
+	for _, i := range t.Touches(k) {
+		if IsCreature(t.Disk(i)) {
+			touched = append(touched, i)
+		}
+	}
+	for _, i := range touched {
+		covered := false
+		for _, j := range touched {
+			if t.OnTop(j, i) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			out = append(out, i)
+		}
 	}
 	return out
 }
@@ -162,6 +213,11 @@ func (s *turnState) resolveMissiles(hits []MissileHit) error {
 			i, _ := s.t.Index(id)
 			if _, err := s.creature(i); err != nil {
 				return err
+			}
+			if by := s.fx.Of(i).MissileImmune; by != "" {
+				s.log = append(s.log, engine.Event{Phase: "missile", From: h.Token, To: id, Kind: "immune",
+					Text: fmt.Sprintf("%s %s hits %s, immune to projectiles: %s", h.Kind, h.Token, id, by)})
+				continue
 			}
 			if !s.alive(i) {
 				s.log = append(s.log, engine.Event{Phase: "missile", From: h.Token, To: id, Kind: "hit",
@@ -194,4 +250,15 @@ func cmpF(a, b float64) int {
 		return 1
 	}
 	return 0
+}
+
+// immuneAmong returns the disks of ids immune to projectiles.
+func immuneAmong(t *engine.Table, fx Effects, ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		if i, ok := t.Index(id); ok && fx.Of(i).MissileImmune != "" {
+			out = append(out, id)
+		}
+	}
+	return out
 }

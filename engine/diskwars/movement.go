@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"tableref/engine"
 	"tableref/models"
@@ -22,9 +23,17 @@ import (
 
 // MoveOptions tunes the check of a move. The zero value works.
 type MoveOptions struct {
-	// Bonus is added to the disk's movement (Vitesse +3, Zap +2, the Elf
-	// Bard +3).
+	// Bonus is added to the disk's movement, for bonuses the table does
+	// not show. Vitesse and Zap are read from their spell disks, and the
+	// Elf Bard from Bard.
 	Bonus int
+	// Bard is the id of a disk with the special skill "bard" (Barde elfe:
+	// "A pour donner à un Disk NA dans un rayon de 30cm +3M ce tour") that
+	// gave the moving disk +3 movement this turn.
+	Bard string
+	// Ambush says the disk did not flip but was placed on an enemy by its
+	// special skill "ambush" (Embuscade).
+	Ambush bool
 	// Tolerance is how far, in cm, a measured position may be from an
 	// exact flip; 0 means DefaultTolerance.
 	Tolerance models.Centimetres
@@ -39,10 +48,15 @@ type Move struct {
 	Distance float64 `json:"distance_cm"`
 	// MinFlips is the least number of flips that can bring the disk from
 	// where it was to where it is, avoiding the disks in the way; -1 when
-	// no path of up to 12 flips exists.
-	MinFlips int  `json:"min_flips"`
-	Movement int  `json:"movement"`
-	Legal    bool `json:"legal"`
+	// no path of up to 12 flips exists; 0 for an ambush (no flip).
+	MinFlips int `json:"min_flips"`
+	// Movement is the disk's movement with every bonus.
+	Movement int `json:"movement"`
+	// Bonuses say where the movement bonuses come from.
+	Bonuses []string `json:"bonuses,omitempty"`
+	// Ambush is true when the disk was placed by an ambush, not flipped.
+	Ambush bool `json:"ambush,omitempty"`
+	Legal  bool `json:"legal"`
 	// Attack is true when the move ended on an enemy creature.
 	Attack   bool     `json:"attack"`
 	Attacked []string `json:"attacked,omitempty"`
@@ -53,9 +67,12 @@ type Move struct {
 const maxFlips = 12
 
 // CheckMove compares the layouts before and after one activation: exactly
-// one creature may have moved (disks are matched by id). It says how many
-// flips the move needed at least, whether it was legal, and whether it
-// ended in an attack.
+// one creature may have moved (disks are matched by id; spell disks left
+// on it as reminders may travel with it). It says how many flips the move
+// needed at least, whether it was legal, and whether it ended in an
+// attack. The spell disks of the layout before count: Vitesse and Zap add
+// movement, Immobilisation forbids the move, Répulsion keeps everyone
+// from flying over or ending on its target (effects.go).
 func CheckMove(before, after models.Layout, opt MoveOptions) (Move, error) {
 	tol := opt.Tolerance
 	if tol <= 0 {
@@ -66,6 +83,10 @@ func CheckMove(before, after models.Layout, opt MoveOptions) (Move, error) {
 		return Move{}, err
 	}
 	tb, ta := engine.NewTable(before), engine.NewTable(after)
+	fx, err := SpellEffects(tb)
+	if err != nil {
+		return Move{}, err
+	}
 	bi, _ := tb.Index(moved)
 	ai, _ := ta.Index(moved)
 	d := tb.Disk(bi)
@@ -74,6 +95,15 @@ func CheckMove(before, after models.Layout, opt MoveOptions) (Move, error) {
 		return Move{}, err
 	}
 	m := Move{Disk: moved, Movement: c.Movement + opt.Bonus}
+	if opt.Bonus != 0 {
+		m.Bonuses = append(m.Bonuses, fmt.Sprintf("%+d given on the command line", opt.Bonus))
+	}
+	m.spellBonuses(fx.Of(bi))
+	if opt.Bard != "" {
+		if err := m.bard(tb, fx, bi, opt.Bard); err != nil {
+			return Move{}, err
+		}
+	}
 	start := engine.Vec{X: float64(d.X), Y: float64(d.Y)}
 	end := engine.Vec{X: float64(ta.Disk(ai).X), Y: float64(ta.Disk(ai).Y)}
 	m.Distance = math.Round(end.Sub(start).Len()*100) / 100
@@ -83,7 +113,95 @@ func CheckMove(before, after models.Layout, opt MoveOptions) (Move, error) {
 	if b := blockers(tb, bi); len(b) > 0 {
 		m.Problems = append(m.Problems, "it is blocked by "+joinIDs(tb, b))
 	}
-	p := pathFinder{t: tb, i: bi, flying: IsFlying(d), r: float64(d.R), tol: float64(tol)}
+	if by := fx.Of(bi).Immobile; by != "" {
+		m.Problems = append(m.Problems, "it may not move this activation phase: "+by)
+	}
+	p := pathFinder{t: tb, i: bi, flying: IsFlying(d), r: float64(d.R), tol: float64(tol), fx: fx}
+	if opt.Ambush {
+		m.ambush(tb, fx, bi)
+	} else {
+		m.flips(p, start, end)
+	}
+	if w := p.landsOnWall(end); w >= 0 {
+		m.Problems = append(m.Problems, "it ends on the magic wall "+tb.ID(w))
+	}
+	for j := range ta.Len() {
+		if bj, ok := tb.Index(ta.ID(j)); ok && j != ai && ta.Overlap(ai, j) && fx.Of(bj).Repulsion != "" {
+			m.Problems = append(m.Problems, fmt.Sprintf("it ends on %s, on which nobody may land: %s", ta.ID(j), fx.Of(bj).Repulsion))
+		}
+	}
+	for _, j := range enemyPinned(ta, ai) {
+		m.Attacked = append(m.Attacked, ta.ID(j))
+	}
+	m.Attack = len(m.Attacked) > 0
+	if m.Ambush && !m.Attack {
+		m.Problems = append(m.Problems, "an ambush places the disk on an enemy: it lies on none")
+	}
+	m.Legal = len(m.Problems) == 0
+	return m, nil
+}
+
+// spellBonuses adds the movement of Vitesse and Zap.
+func (m *Move) spellBonuses(e DiskEffects) {
+	if e.Movement == 0 {
+		return
+	}
+	m.Movement += e.Movement
+	for _, sp := range e.Spells {
+		switch {
+		case strings.HasPrefix(sp, "Vitesse "):
+			m.Bonuses = append(m.Bonuses, fmt.Sprintf("%+d from %s", SpeedBonus, sp))
+		case strings.HasPrefix(sp, "Zap "):
+			m.Bonuses = append(m.Bonuses, fmt.Sprintf("%+d from %s", ZapBonus, sp))
+		}
+	}
+}
+
+// bard checks the Elf Bard's special skill and adds its bonus: the bard
+// has the skill and may use it (not under Prise de tête, not blocked), and
+// the moving disk is within 30 cm of it, edge to edge. The moving disk's
+// activation marker is checked with the move.
+func (m *Move) bard(t *engine.Table, fx Effects, mover int, id string) error {
+	b, ok := t.Index(id)
+	if !ok {
+		return fmt.Errorf("bard %q is not on the table before the move", id)
+	}
+	bd := t.Disk(b)
+	m.Movement += BardBonus
+	e := t.Edge(b, mover)
+	m.Bonuses = append(m.Bonuses, fmt.Sprintf("%+d from the bard %s, %.2f cm away", BardBonus, id, float64(e.Round2())))
+	switch {
+	case b == mover:
+		m.Problems = append(m.Problems, "the bard gives its bonus to another disk, not to itself")
+	case !HasSkill(bd, SkillBard):
+		m.Problems = append(m.Problems, fmt.Sprintf("%s has no special skill %q", id, SkillBard))
+	case e > BardRange:
+		m.Problems = append(m.Problems, fmt.Sprintf("%s is %.2f cm from the bard %s, beyond %v cm", t.ID(mover), float64(e.Round2()), id, BardRange))
+	}
+	if by := fx.Of(b).NoSkills; by != "" {
+		m.Problems = append(m.Problems, fmt.Sprintf("the bard %s cannot use its special skills: %s", id, by))
+	}
+	if bl := blockers(t, b); len(bl) > 0 {
+		m.Problems = append(m.Problems, fmt.Sprintf("the bard %s is blocked by %s: it could not be activated", id, joinIDs(t, bl)))
+	}
+	return nil
+}
+
+// ambush checks a move made by the special skill Embuscade: the disk is
+// placed, not flipped, so flips and the disks in the way do not count.
+func (m *Move) ambush(t *engine.Table, fx Effects, i int) {
+	m.Ambush = true
+	d := t.Disk(i)
+	if !HasSkill(d, SkillAmbush) {
+		m.Problems = append(m.Problems, fmt.Sprintf("%s has no special skill %q", d.ID, SkillAmbush))
+	}
+	if by := fx.Of(i).NoSkills; by != "" {
+		m.Problems = append(m.Problems, "it cannot use its special skills: "+by)
+	}
+}
+
+// flips checks that a flip path within the movement reaches the end.
+func (m *Move) flips(p pathFinder, start, end engine.Vec) {
 	m.MinFlips = p.minFlips(start, end, min(max(m.Movement, 0), maxFlips))
 	switch {
 	case m.MinFlips < 0 && m.Movement < maxFlips:
@@ -93,18 +211,11 @@ func CheckMove(before, after models.Layout, opt MoveOptions) (Move, error) {
 	case m.MinFlips > m.Movement:
 		m.Problems = append(m.Problems, fmt.Sprintf("it needs %d flips, its movement is %d", m.MinFlips, m.Movement))
 	}
-	if w := p.landsOnWall(end); w >= 0 {
-		m.Problems = append(m.Problems, "it ends on the magic wall "+tb.ID(w))
-	}
-	for _, j := range enemyPinned(ta, ai) {
-		m.Attacked = append(m.Attacked, ta.ID(j))
-	}
-	m.Attack = len(m.Attacked) > 0
-	m.Legal = len(m.Problems) == 0
-	return m, nil
 }
 
-// movedDisk returns the id of the one disk that moved more than tol.
+// movedDisk returns the id of the one disk that moved more than tol. Spell
+// disks other than magic walls are reminders that may travel with the disk
+// they lie on: they are not counted.
 func movedDisk(before, after models.Layout, tol models.Centimetres) (string, error) {
 	if len(before.Disks) != len(after.Disks) {
 		return "", fmt.Errorf("before has %d disks, after has %d: a move changes no disk's presence", len(before.Disks), len(after.Disks))
@@ -115,7 +226,7 @@ func movedDisk(before, after models.Layout, tol models.Centimetres) (string, err
 		if !ok {
 			return "", fmt.Errorf("disk %q is missing after the move", d.ID)
 		}
-		if math.Hypot(float64(a.X-d.X), float64(a.Y-d.Y)) > float64(tol) {
+		if math.Hypot(float64(a.X-d.X), float64(a.Y-d.Y)) > float64(tol) && (d.Kind != models.KindSpell || isWall(d)) {
 			moved = append(moved, d.ID)
 		}
 	}
@@ -134,6 +245,7 @@ type pathFinder struct {
 	i      int
 	flying bool
 	r, tol float64
+	fx     Effects
 }
 
 // free reports whether the disk may land at c on the way (not the end).
@@ -150,7 +262,7 @@ func (p pathFinder) free(c engine.Vec) bool {
 		if engine.Edge(engine.Circle{C: c, R: p.r}, p.t.Circle(j)) >= 0 {
 			continue
 		}
-		if isWall(o) || !p.flying || (IsFlying(o) && models.Enemies(me, o)) {
+		if isWall(o) || !p.flying || (IsFlying(o) && models.Enemies(me, o)) || p.fx.Of(j).Repulsion != "" {
 			return false
 		}
 	}
@@ -167,7 +279,8 @@ func (p pathFinder) landsOnWall(c engine.Vec) int {
 }
 
 func isWall(d models.Disk) bool {
-	return d.Kind == models.KindSpell && normalise(d.Name) == normalise("Mur magique")
+	sp, ok := SpellName(d)
+	return ok && sp.Name == "Mur magique"
 }
 
 // minFlips returns the least number of flips, at most limit (and at least

@@ -1,8 +1,10 @@
 package diskwars
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"tableref/engine"
 )
@@ -23,6 +25,9 @@ func (Ruleset) Summary() string {
 
 // Result is what one turn's missile and Combat phases make of a table.
 type Result struct {
+	// Spells are the spell disks left on the table whose effects last
+	// this turn (Bouclier, Rune de protection, Protection, ...).
+	Spells []LaidSpell `json:"spells"`
 	// Shooters says which archers may shoot and at whom.
 	Shooters []Shooter `json:"shooters"`
 	// Missiles is the damage of every projectile token.
@@ -53,13 +58,26 @@ type Result struct {
 
 // Resolve plays the missile phase (the projectile tokens on the table) and
 // then the Combat phase of one turn on the table. Damage already on a disk
-// (its "damage" field, from spells) counts from the start. It does not
-// change the table.
+// (its "damage" field, from spells) counts from the start, and the spell
+// disks left on their targets apply their lasting effects (effects.go). It
+// does not change the table.
 func Resolve(t *engine.Table) (Result, error) {
 	s := newTurnState(t)
-	r := Result{MissileCasualties: []string{}, Blocked: []string{}, Attacked: []string{}}
-	var err error
-	if r.Shooters, err = Shooters(t); err != nil {
+	fx, err := SpellEffects(t)
+	if err != nil {
+		return Result{}, err
+	}
+	s.fx, s.warnings = fx, append(s.warnings, fx.Warnings...)
+	for _, ls := range fx.Laid {
+		who := strings.Join(ls.Affected, ", ")
+		if who == "" {
+			who = "no disk"
+		}
+		s.log = append(s.log, engine.Event{Phase: "start", From: ls.Disk, To: ls.On, Kind: "spell",
+			Text: fmt.Sprintf("%s (%s) lies on %s: %s; affects %s", ls.Spell, ls.Disk, ls.On, ls.Effect, who)})
+	}
+	r := Result{MissileCasualties: []string{}, Blocked: []string{}, Attacked: []string{}, Spells: fx.Laid}
+	if r.Shooters, err = shooters(t, fx); err != nil {
 		return Result{}, err
 	}
 	if r.Shooters == nil {
@@ -68,6 +86,9 @@ func Resolve(t *engine.Table) (Result, error) {
 	r.Missiles = MissileHits(t)
 	if r.Missiles == nil {
 		r.Missiles = []MissileHit{}
+	}
+	for k := range r.Missiles {
+		r.Missiles[k].Immune = immuneAmong(t, fx, r.Missiles[k].Disks)
 	}
 	if err := s.resolveMissiles(r.Missiles); err != nil {
 		return Result{}, err

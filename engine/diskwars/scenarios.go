@@ -1,6 +1,7 @@
 package diskwars
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -243,7 +244,9 @@ func PointsOf(d models.Disk) int {
 // the striker with the greatest attack, then defence, then toughness wins
 // the points; if all are equal the points are lost ("Note" of "Combat
 // multiple"). Casualties of missiles alone credit nobody, since a token
-// does not say who dropped it. It returns a new tally.
+// does not say who dropped it, and a captured disk credits nobody ("Si un
+// Disk capturé est tué, personne ne gagne de points de victoire"). It
+// returns a new tally.
 func DestroyedPoints(t *engine.Table, r Result, tally Tally) Tally {
 	out := Tally{}
 	for k, v := range tally {
@@ -255,6 +258,9 @@ func DestroyedPoints(t *engine.Table, r Result, tally Tally) Tally {
 	}
 	for _, id := range r.Casualties {
 		i, _ := t.Index(id)
+		if IsCaptured(t.Disk(i)) {
+			continue
+		}
 		best := map[string][3]int{}
 		for _, ev := range r.Log {
 			if ev.To != id || (ev.Kind != "attack" && ev.Kind != "defense") {
@@ -299,4 +305,13 @@ func cmpTriple(a, b [3]int) int {
 		}
 	}
 	return 0
+}
+
+// IsCaptured reports whether a disk was captured ("Capture"): its field
+// "captured" is true. A captured disk is played by its capturer (give it
+// the capturer's owner) and its destruction scores nothing.
+func IsCaptured(d models.Disk) bool {
+	var v bool
+	raw, ok := d.Extra["captured"]
+	return ok && json.Unmarshal(raw, &v) == nil && v
 }

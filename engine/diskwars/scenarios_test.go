@@ -1,6 +1,7 @@
 package diskwars
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -117,5 +118,13 @@ func TestDestroyedPoints(t *testing.T) {
 	r = resolve(t, l)
 	if got := DestroyedPoints(engine.NewTable(l), r, nil); len(got) != 0 {
 		t.Errorf("tie: got %v, want nobody credited", got)
+	}
+	// "Capturé": "Si un Disk capturé est tué, personne ne gagne de points
+	// de victoire" (Autres règles importantes).
+	c.Stats = models.Stats{"attack": 3, "defense": 1, "toughness": 2}
+	l = layoutOf(withExtra(b, "captured", true), a, c)
+	r = resolve(t, l)
+	if got := DestroyedPoints(engine.NewTable(l), r, nil); !slices.Contains(r.Casualties, "B") || len(got) != 0 {
+		t.Errorf("captured: got %v (casualties %v), want B destroyed and nobody credited", got, r.Casualties)
 	}
 }

@@ -114,7 +114,7 @@ func creaturesWithin(t *engine.Table, i int, r models.Centimetres) []Target {
 	var out []Target
 	for _, j := range t.WithinOfDisk(i, r) {
 		if IsCreature(t.Disk(j)) {
-			out = append(out, Target{t.ID(j), float64(t.Edge(i, j).Round2())})
+			out = append(out, Target{Disk: t.ID(j), Edge: float64(t.Edge(i, j).Round2())})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Target) int { return cmpF(a.Edge, b.Edge) })
@@ -295,7 +295,45 @@ func (a area) target() {
 			}
 		}
 	}
+	for _, j := range a.targets {
+		a.targetRules(j)
+	}
 	a.r.Affected = a.t.IDs(a.targets)
+}
+
+// targetRules checks what the spell texts ask of their target: Répulsion
+// "un Disk non activé ... qui n'est pas bloqué"; Prise de tête and
+// Contrôle "un Disk ennemi non activé"; Vigueur "un marqueur d'activation
+// sur un Disk ami"; Soins "un Disk qui possède plusieurs blessures".
+func (a area) targetRules(j int) {
+	me, d := a.t.Disk(a.ci), a.t.Disk(j)
+	switch normalise(a.s.Name) {
+	case normalise("Répulsion"):
+		if d.Activated {
+			a.r.problemf("%s already has an activation marker", d.ID)
+		}
+		if Blocked(a.t, j) {
+			a.r.problemf("%s is blocked", d.ID)
+		}
+	case normalise("Prise de tête"), normalise("Contrôle"):
+		if !models.Enemies(me, d) {
+			a.r.problemf("%s is not an enemy of %s", d.ID, me.ID)
+		}
+		if d.Activated {
+			a.r.problemf("%s already has an activation marker", d.ID)
+		}
+	case normalise("Vigueur"):
+		if models.Enemies(me, d) {
+			a.r.problemf("%s is not a friend of %s", d.ID, me.ID)
+		}
+		if !d.Activated {
+			a.r.problemf("%s has no activation marker to remove", d.ID)
+		}
+	case normalise("Soins"):
+		if w, _ := d.Stat("wounds"); w < 2 {
+			a.r.problemf("%s has a single wound: Soins is cast on a disk with several", d.ID)
+		}
+	}
 }
 
 // place: Mur magique goes on an empty place within range with at most

@@ -54,6 +54,12 @@ func TestCheckCast(t *testing.T) {
 		{name: "Mur magique beyond 15 cm", cast: Cast{Spell: "Mur magique", At: at(-25, 10)}, problem: "beyond"},
 		{name: "Boule de feu: the first enemy on the line", cast: Cast{Spell: "Boule de feu", At: at(100, 0)}, legal: true, affected: []string{"e1"}},
 		{name: "Boule de feu passes friends", cast: Cast{Spell: "Boule de feu", At: at(0, 100)}, legal: true, affected: []string{}},
+		// Target conditions of the spell texts (Livre de sorts).
+		{name: "Répulsion: not on a blocked disk", cast: Cast{Spell: "Répulsion", Targets: []string{"blocked"}}, problem: "blocked is blocked"},
+		{name: "Répulsion on a free disk", cast: Cast{Spell: "Répulsion", Targets: []string{"far"}}, legal: true, affected: []string{"far"}},
+		{name: "Prise de tête: an enemy", cast: Cast{Spell: "Prise de tête", Targets: []string{"friend"}}, problem: "not an enemy"},
+		{name: "Vigueur: a friend with a marker", cast: Cast{Spell: "Vigueur", Targets: []string{"friend"}}, problem: "no activation marker"},
+		{name: "Soins: a disk with several wounds", cast: Cast{Spell: "Soins", Targets: []string{"friend"}}, problem: "single wound"},
 		{name: "Téléportation at most 30 cm", cast: Cast{Spell: "Téléportation", Targets: []string{"far"}, At: at(-30, 31)}, problem: "more than 30 cm"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
