@@ -25,7 +25,8 @@
 // latest frame winning. Analysis runs on its own goroutine, so a slow
 // ruling never freezes the window.
 //
-// ui imports models, engine and engine/rulesets, Fyne and golang.org/x/image.
+// ui imports models, engine, engine/rulesets and engine/battle9 (the
+// board view), Fyne and golang.org/x/image.
 // It must not import vision, calibration, OpenCV (gocv), the campaign
 // ledger or any database, or cmd: a camera source, a calibrator and a
 // campaign are plugged in by cmd through the interfaces, and "go test
