@@ -5,5 +5,6 @@
 //	//go:build matprofile
 //	func TestMain(m *testing.M) { matleak.Main(m) }
 //
-// It imports gocv and nothing of this project.
+// CheckDefers, the static half, works in every build. It imports gocv
+// and nothing of this project.
 package matleak
