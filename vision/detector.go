@@ -88,8 +88,7 @@ var ErrBadFrame = errors.New("bad frame")
 // it). Close it when done.
 type Detector struct {
 	opt     Options
-	gray    gocv.Mat
-	colour  gocv.Mat
+	colour  gocv.Mat // the frame in BGR when it comes in another format
 	small   gocv.Mat // the frame in Lab, at detection size
 	channel gocv.Mat
 	blurred gocv.Mat
@@ -131,7 +130,7 @@ func NewDetector(opt Options) *Detector {
 }
 
 func (d *Detector) mats() []*gocv.Mat {
-	return []*gocv.Mat{&d.gray, &d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy,
+	return []*gocv.Mat{&d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy,
 		&d.tokMask, &d.labels, &d.stats, &d.centroids}
 }
 
@@ -172,20 +171,29 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 		res.Stages = append(res.Stages, Stage{name, now.Sub(clock)})
 		clock = now
 	}
+	// The frame in BGR: itself when it is (read, never copied), else
+	// converted into the detector's own Mat.
+	src := frame
 	switch frame.Channels() {
 	case 3:
-		gocv.CvtColor(frame, &d.gray, gocv.ColorBGRToGray)
-		frame.CopyTo(&d.colour)
+		if !frame.IsContinuous() || frame.Type() != gocv.MatTypeCV8UC3 {
+			frame.ConvertTo(&d.colour, gocv.MatTypeCV8UC3)
+			src = d.colour
+		}
 	case 4:
-		gocv.CvtColor(frame, &d.gray, gocv.ColorBGRAToGray)
 		gocv.CvtColor(frame, &d.colour, gocv.ColorBGRAToBGR)
+		src = d.colour
 	case 1:
-		frame.CopyTo(&d.gray)
 		gocv.CvtColor(frame, &d.colour, gocv.ColorGrayToBGR)
+		src = d.colour
 	default:
 		return Result{}, fmt.Errorf("%w: %d channels; want 1, 3 or 4", ErrBadFrame, frame.Channels())
 	}
-	scale := d.edgeStage(w, h)
+	bgr, err := src.DataPtrUint8()
+	if err != nil {
+		return Result{}, fmt.Errorf("%w: %v", ErrBadFrame, err)
+	}
+	scale := d.edgeStage(src, w, h)
 	lap("edges")
 
 	sw, sh := d.small.Cols(), d.small.Rows()
@@ -208,7 +216,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	cands := d.findDisks(chains, em)
 	lap("disks")
 
-	colour := bgrImage{pix: d.colour.ToBytes(), w: w, h: h}
+	colour := bgrImage{pix: bgr, w: w, h: h}
 	disks := d.refine(cands, colour)
 	lap("refine")
 	above := stackOrder(disks, d.plane)
@@ -359,15 +367,15 @@ func (d *Detector) arcParams() arcParams {
 // mauve table is seen even where both are equally light. It keeps, for
 // each pixel, the gradient of the channel where it is strongest. It
 // returns the size of a detection pixel in frame pixels.
-func (d *Detector) edgeStage(w, h int) float64 {
+func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	scale := 1.0
 	if w > d.opt.DetectWidth {
 		scale = float64(w) / float64(d.opt.DetectWidth)
 		sw, sh := d.opt.DetectWidth, int(math.Round(float64(h)/scale))
-		gocv.Resize(d.colour, &d.blurred, image.Pt(sw, sh), 0, 0, gocv.InterpolationArea)
+		gocv.Resize(src, &d.blurred, image.Pt(sw, sh), 0, 0, gocv.InterpolationArea)
 		scale = float64(w) / float64(sw)
 	} else {
-		d.colour.CopyTo(&d.blurred)
+		src.CopyTo(&d.blurred)
 	}
 	gocv.CvtColor(d.blurred, &d.small, gocv.ColorBGRToLab)
 	n := d.small.Rows() * d.small.Cols()

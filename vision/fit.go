@@ -13,7 +13,7 @@ type pt struct{ X, Y float64 }
 func (p pt) sub(q pt) pt        { return pt{p.X - q.X, p.Y - q.Y} }
 func (p pt) add(q pt) pt        { return pt{p.X + q.X, p.Y + q.Y} }
 func (p pt) scale(f float64) pt { return pt{p.X * f, p.Y * f} }
-func (p pt) len() float64       { return math.Hypot(p.X, p.Y) }
+func (p pt) len() float64       { return math.Sqrt(p.X*p.X + p.Y*p.Y) }
 func (p pt) dot(q pt) float64   { return p.X*q.X + p.Y*q.Y }
 func (p pt) cross(q pt) float64 { return p.X*q.Y - p.Y*q.X }
 

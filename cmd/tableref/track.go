@@ -1,0 +1,204 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"io"
+
+	"gocv.io/x/gocv"
+
+	"tableref/calibration"
+	"tableref/models"
+	"tableref/vision"
+	"tableref/vision/track"
+)
+
+func init() {
+	register(&command{
+		name:    "track",
+		summary: "follow a game on video or camera: settled, identified layouts as JSON Lines",
+		usage: `Usage: tableref track [--calibration CAL.json] [--names LAYOUT.json] [--settle N]
+                     [--max-frames N] VIDEO | FOLDER
+       tableref track [--calibration CAL.json] [--names LAYOUT.json] --camera N
+
+Watches a game and prints a layout each time the table settles in a new
+state: no motion and no hand over the table for --settle frames. Each disk
+keeps its id from one layout to the next, through moves by flipping (one
+diameter a flip, at most its movement), hands reaching in, and a knocked
+camera (the view is re-anchored on the disks that did not move, or you are
+asked to recalibrate). Tokens dropped in a volley are read once they have
+come to rest; moves made in quick succession are buffered, not lost.
+
+Each line is a layout ("tableref analyze" reads it) with, under
+"tracking": the frame, the events since the last layout (moved, new,
+unseen, removed, bump) and the questions the tracker will not guess
+(two look-alike disks that may have swapped, a new disk that may be one
+that vanished, a disk no longer seen, a view to recalibrate). A disk not
+seen but kept at its last place carries "tracking": {"seen": false}.
+
+Options:
+  --calibration FILE  the calibration to use (default: none, pixels only)
+  --names FILE        a layout naming the disks (ids, names, owners,
+                      stats): adopted at the first settled table, by
+                      nearest disk of the same size
+  --settle N          still frames before a ruling (default 15)
+  --camera N          read camera N instead of a file
+  --max-frames N      stop after N frames (default: all)
+
+Examples:
+  tableref track --calibration table.cal.json game.mp4 > game.jsonl
+  tableref track --calibration table.cal.json --names army.json --camera 0
+  tableref track frames/ | tableref analyze --format text -
+`,
+		run: runTrack,
+	})
+}
+
+// trackDetector adapts vision.Detector to track.Detector.
+type trackDetector struct{ det *vision.Detector }
+
+func (d trackDetector) Detect(img image.Image) (models.Layout, error) {
+	res, err := d.det.DetectImage(img)
+	return res.Layout, err
+}
+
+// trackLine is the "tracking" field of a printed layout.
+type trackLine struct {
+	Frame     int              `json:"frame"`
+	Readings  int              `json:"readings"`
+	Events    []track.Event    `json:"events"`
+	Questions []track.Question `json:"questions"`
+}
+
+func runTrack(args []string, e *env) error {
+	fs := flag.NewFlagSet("track", flag.ContinueOnError)
+	calPath := fs.String("calibration", "", "")
+	names := fs.String("names", "", "")
+	settle := fs.Int("settle", 15, "")
+	camera := fs.Int("camera", -1, "")
+	maxFrames := fs.Int("max-frames", 0, "")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	spec := ""
+	switch {
+	case *camera >= 0 && len(pos) == 0:
+		spec = fmt.Sprintf("camera:%d", *camera)
+	case *camera < 0 && len(pos) == 1:
+		spec = pos[0]
+	default:
+		return usageError("give one video or folder, or --camera N")
+	}
+	if *settle < 1 || *settle > 600 {
+		return usageError("--settle %d: want 1 to 600 frames", *settle)
+	}
+	var cal *calibration.Calibration
+	if *calPath != "" {
+		if cal, err = calibration.Load(*calPath); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(e.stderr, "tableref track: warning: no calibration given; positions are in pixels, not centimetres")
+	}
+	var roster *models.Layout
+	if *names != "" {
+		l, err := models.Load(*names)
+		if err != nil {
+			return err
+		}
+		roster = &l
+	}
+	src, err := vision.Open(spec)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	det := vision.NewDetector(vision.Options{Calibration: cal})
+	defer det.Close()
+	pipe := track.NewPipeline(trackDetector{det}, track.PipelineOptions{
+		Gate: track.GateOptions{SettleFrames: *settle}, Tracker: track.Options{Calibration: cal}})
+	return trackFrames(src, pipe, roster, *maxFrames, e)
+}
+
+// trackFrames feeds the frames of src to the pipeline and prints each
+// ruling.
+func trackFrames(src vision.Source, pipe *track.Pipeline, roster *models.Layout, maxFrames int, e *env) error {
+	frame := gocv.NewMat()
+	defer frame.Close()
+	enc := json.NewEncoder(e.stdout)
+	read, rulings := 0, 0
+	for n := 0; maxFrames == 0 || n < maxFrames; n++ {
+		err := src.Next(&frame)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if errors.Is(err, vision.ErrSourceGone) {
+			return err
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tableref track: skipped frame %d: %v\n", n, err)
+			continue
+		}
+		img, err := frame.ToImage()
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tableref track: skipped frame %d: %v\n", n, err)
+			continue
+		}
+		read++
+		st, err := pipe.Step(n, img)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tableref track: %v\n", err)
+			continue
+		}
+		for _, ev := range st.Notices {
+			fmt.Fprintf(e.stderr, "tableref track: frame %d: %s\n", n, ev.Text)
+		}
+		if st.Ruling == nil {
+			continue
+		}
+		if roster != nil {
+			renamed, err := pipe.Tracker().Adopt(*roster)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "tableref track: --names: %v\n", err)
+			}
+			st.Ruling.Layout = pipe.Tracker().Rename(st.Ruling.Layout, renamed)
+			roster = nil
+		}
+		if err := writeRuling(enc, src.Name(), st.Ruling); err != nil {
+			return err
+		}
+		rulings++
+	}
+	fmt.Fprintf(e.stderr, "tableref track: %s: %d frames, %d settled layouts\n", src.Name(), read, rulings)
+	if read == 0 {
+		return fmt.Errorf("no frame could be read from %s", src.Name())
+	}
+	return nil
+}
+
+// writeRuling prints a ruling as one layout line with its "tracking"
+// field.
+func writeRuling(enc *json.Encoder, name string, r *track.Ruling) error {
+	l := r.Layout.Clone()
+	l.Source = fmt.Sprintf("%s frame %d", name, r.Frame)
+	extra, err := json.Marshal(trackLine{Frame: r.Frame, Readings: r.Readings, Events: nonNil(r.Events), Questions: nonNil(r.Questions)})
+	if err != nil {
+		return err
+	}
+	if l.Extra == nil {
+		l.Extra = map[string]json.RawMessage{}
+	}
+	l.Extra["tracking"] = extra
+	return enc.Encode(l)
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

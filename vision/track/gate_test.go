@@ -1,0 +1,62 @@
+package track
+
+import "testing"
+
+func TestGateRulesOnceAfterTheTableSettles(t *testing.T) {
+	g := Gate{Options: GateOptions{QuietFrames: 2, SettleFrames: 4}}
+	type frame struct {
+		moving, hand bool
+		want         Phase
+	}
+	frames := []frame{
+		{true, false, Moving},
+		{false, false, Waiting},
+		{false, false, Quiet},
+		{false, false, Waiting},
+		{false, false, Settled},
+		{false, false, Rest},
+		{false, false, Rest},
+		{true, true, Moving}, // a hand comes in
+		{false, true, Moving},
+		{false, true, Quiet}, // held still: read, never rule
+		{false, true, Moving},
+		{false, true, Moving},
+		{false, true, Moving},
+		{true, false, Moving}, // the hand leaves
+		{false, false, Waiting},
+		{false, false, Quiet},
+		{false, false, Waiting},
+		{false, false, Settled},
+	}
+	for i, f := range frames {
+		if got := g.Observe(f.moving, f.hand); got != f.want {
+			t.Errorf("frame %d (moving %v, hand %v): got %v, want %v", i, f.moving, f.hand, got, f.want)
+		}
+	}
+}
+
+func TestGateNeverRulesWithinSettleFramesOfMotion(t *testing.T) {
+	var g Gate
+	still := 0
+	for i := range 2000 {
+		moving := (i*7919)%13 == 0 || (i/50)%3 == 0
+		hand := (i/70)%4 == 1
+		ph := g.Observe(moving, hand)
+		if moving {
+			still = 0
+		} else {
+			still++
+		}
+		if ph == Settled && (hand || still < 15) {
+			t.Fatalf("frame %d: ruled with hand %v after %d still frames", i, hand, still)
+		}
+	}
+}
+
+func TestPhaseNames(t *testing.T) {
+	for p, want := range map[Phase]string{Moving: "moving", Waiting: "waiting", Quiet: "quiet", Settled: "settled", Rest: "rest"} {
+		if got := p.String(); got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}

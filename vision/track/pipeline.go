@@ -1,0 +1,180 @@
+package track
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"tableref/models"
+)
+
+// Detector finds the disks and tokens of a frame (vision.Detector through
+// a small adapter, or a test double).
+type Detector interface {
+	Detect(img image.Image) (models.Layout, error)
+}
+
+// PipelineOptions configure a Pipeline; the zero value works.
+type PipelineOptions struct {
+	Gate    GateOptions
+	Differ  DifferOptions
+	Tracker Options
+	// Tolerance is how far a disk or token may lie from where the last
+	// ruling had it and the table still count as unchanged (default 0.5
+	// cm).
+	Tolerance models.Centimetres
+}
+
+// Ruling is a settled, identified table that differs from the previous
+// ruling.
+type Ruling struct {
+	Frame  int
+	Layout models.Layout
+	// Events since the previous ruling, intermediate readings included
+	// (a fast second move is not lost).
+	Events    []Event
+	Questions []Question
+	// Readings is how many readings (buffered ones and this one) went
+	// into it.
+	Readings int
+}
+
+// Step is what the pipeline made of one frame.
+type Step struct {
+	Frame  int
+	Phase  Phase
+	Motion Motion
+	// Read: the detector ran on this frame.
+	Read bool
+	// Ruling is set when the frame settled a changed table.
+	Ruling *Ruling
+	// Notices are events worth telling at once (a bumped camera) and
+	// questions, even when no ruling is due.
+	Notices   []Event
+	Questions []Question
+}
+
+// Pipeline runs the differ, the gate, the detector and the tracker on
+// each frame. Not safe for concurrent use.
+type Pipeline struct {
+	opt     PipelineOptions
+	det     Detector
+	differ  Differ
+	gate    Gate
+	tracker *Tracker
+	events  []Event
+	reads   int
+	last    *models.Layout
+}
+
+// NewPipeline returns a pipeline reading frames with det.
+func NewPipeline(det Detector, opt PipelineOptions) *Pipeline {
+	if opt.Tolerance <= 0 {
+		opt.Tolerance = 0.5
+	}
+	p := &Pipeline{opt: opt, det: det, tracker: NewTracker(opt.Tracker)}
+	p.differ.Options = opt.Differ
+	p.gate.Options = opt.Gate
+	return p
+}
+
+// Tracker returns the pipeline's tracker (to adopt names, kill disks and
+// answer questions).
+func (p *Pipeline) Tracker() *Tracker { return p.tracker }
+
+// Step takes frame number n. It fails only when the detector fails.
+func (p *Pipeline) Step(n int, img image.Image) (Step, error) {
+	m := p.differ.Observe(img)
+	ph := p.gate.Observe(m.Moving, m.Hand != nil)
+	st := Step{Frame: n, Phase: ph, Motion: m}
+	if !ph.Reads() {
+		return st, nil
+	}
+	if ph == Settled && p.last != nil && p.differ.AtReference() {
+		// The table looks as it did when it last settled: nothing to read.
+		p.differ.SetReference()
+		return st, nil
+	}
+	l, err := p.det.Detect(img)
+	if err != nil {
+		return st, fmt.Errorf("frame %d: %w", n, err)
+	}
+	st.Read = true
+	p.reads++
+	sigs := Measure(img, l, m.Hand)
+	up := p.tracker.Observe(Observation{Frame: n, Layout: l, Signatures: sigs, Hand: m.Hand, Settled: ph == Settled})
+	p.events = append(p.events, up.Events...)
+	for _, e := range up.Events {
+		if e.Kind == "bump" {
+			// The view moved: the frame is the new reference, so that the
+			// shifted table is not taken for a hand.
+			st.Notices = append(st.Notices, e)
+			p.differ.SetReference()
+		}
+	}
+	st.Questions = up.Questions
+	for _, q := range up.Questions {
+		if q.Kind == "recalibrate" {
+			// The view changed beyond re-anchoring: what is seen now is
+			// the reference until the player recalibrates.
+			p.differ.SetReference()
+		}
+	}
+	if ph != Settled {
+		return st, nil
+	}
+	p.differ.SetReference()
+	// The view changed since the last ruling (it is not at the reference):
+	// rule, even when the detector reads the same table (a token it
+	// missed); but a view changed by a moved camera alone is no new table.
+	if p.last != nil && sameTable(*p.last, up.Layout, p.opt.Tolerance) && len(up.Questions) == 0 && p.viewMoved() {
+		p.events, p.reads = nil, 0
+		return st, nil
+	}
+	last := up.Layout
+	p.last = &last
+	st.Ruling = &Ruling{Frame: n, Layout: up.Layout, Events: p.events, Questions: up.Questions, Readings: p.reads}
+	p.events, p.reads = nil, 0
+	return st, nil
+}
+
+// viewMoved reports whether a bump was noticed since the last ruling.
+func (p *Pipeline) viewMoved() bool {
+	for _, e := range p.events {
+		if e.Kind == "bump" {
+			return true
+		}
+	}
+	return false
+}
+
+// sameTable reports whether two tracked tables hold the same disks (by
+// id) and the same number of tokens, each within tol of where it was.
+func sameTable(a, b models.Layout, tol models.Centimetres) bool {
+	if len(a.Disks) != len(b.Disks) || len(a.Tokens) != len(b.Tokens) {
+		return false
+	}
+	ib := b.DiskIndex()
+	for _, d := range a.Disks {
+		j, ok := ib[d.ID]
+		if !ok || near(d.Centre(), b.Disks[j].Centre()) > float64(tol) {
+			return false
+		}
+	}
+	used := make([]bool, len(b.Tokens))
+	for _, t := range a.Tokens {
+		found := false
+		for k, u := range b.Tokens {
+			if !used[k] && near(models.TablePoint{X: t.X, Y: t.Y}, models.TablePoint{X: u.X, Y: u.Y}) <= float64(tol) {
+				used[k], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func near(a, b models.TablePoint) float64 { return math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y)) }
