@@ -26,17 +26,40 @@ var realExcluded = []string{"sb", "speaker"}
 // circle, as in the papers that use the data set.
 const realMinIoU = 0.8
 
-// findRealData looks for shared/realdata/circle-dataset-mini in dir and
-// every folder above it, and returns the first found.
+// findRealData looks for shared/realdata/circle-dataset-mini beside or
+// inside the repository the working directory dir belongs to: in every
+// folder from dir up to the one holding go.mod, and in that folder's
+// parent (where shared/ lies beside a clone). Outside a repository it looks
+// in dir and its parent only, so that a stray folder far above is never
+// taken for the data set.
 func findRealData(dir string) (string, bool) {
+	root := moduleRoot(dir)
+	if root == "" {
+		root = dir
+	}
+	stop := filepath.Dir(root)
 	for {
 		p := filepath.Join(dir, realDataRel)
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			return p, true
 		}
 		up := filepath.Dir(dir)
-		if up == dir {
+		if dir == stop || up == dir {
 			return "", false
+		}
+		dir = up
+	}
+}
+
+// moduleRoot returns the folder holding go.mod at or above dir, or "".
+func moduleRoot(dir string) string {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
 		}
 		dir = up
 	}

@@ -172,6 +172,7 @@ func TestRealDataScoresOuterCircles(t *testing.T) {
 }
 
 func TestFindRealData(t *testing.T) {
+	// A clone in top/main with shared/ beside it.
 	top := t.TempDir()
 	data := filepath.Join(top, realDataRel)
 	deep := filepath.Join(top, "main", "cmd", "tableref")
@@ -180,12 +181,20 @@ func TestFindRealData(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := os.WriteFile(filepath.Join(top, "main", "go.mod"), []byte("module x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if got, ok := findRealData(deep); !ok || got != data {
 		t.Errorf("from %s: got %q, %v; want %q, true", deep, got, ok, data)
 	}
-	other := t.TempDir()
-	if got, ok := findRealData(other); ok {
-		t.Errorf("from %s: got %q, want not found", other, got)
+	// Outside a repository only the folder and its parent are looked in:
+	// a shared/ two levels up is not taken.
+	far := filepath.Join(top, "a", "b", "c")
+	if err := os.MkdirAll(far, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := findRealData(far); ok {
+		t.Errorf("from %s: got %q, want not found", far, got)
 	}
 }
 
