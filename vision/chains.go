@@ -46,7 +46,7 @@ func (e edgeMap) aligned(i int, dx, dy float64) bool {
 		return true
 	}
 	gx, gy := float64(e.gx[i]), float64(e.gy[i])
-	g := math.Hypot(gx, gy)
+	g := hypot(gx, gy)
 	return g > 0 && math.Abs(gx*dx+gy*dy) >= 0.85*g
 }
 

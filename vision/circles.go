@@ -271,7 +271,7 @@ func (x *arcIndex) near(c circle, tol float64, f func(int)) {
 		for gx := lo[0]; gx <= hi[0]; gx++ {
 			// Skip cells wholly inside the ring's hole.
 			cx, cy := (float64(gx)+0.5)*x.cell, (float64(gy)+0.5)*x.cell
-			if inner > 0 && math.Hypot(cx-c.C.X, cy-c.C.Y) < inner-x.cell {
+			if inner > 0 && hypot(cx-c.C.X, cy-c.C.Y) < inner-x.cell {
 				continue
 			}
 			for _, j := range x.cells[[2]int{gx, gy}] {

@@ -73,7 +73,7 @@ func (d *Detector) pixelCircle(f diskFit) *models.ImageCircle {
 	for k := range 16 {
 		u, v, ok := pl.toImage(f.c.at(2*math.Pi*float64(k)/16), f.height)
 		if ok {
-			sum += math.Hypot(u-cu, v-cv)
+			sum += hypot(u-cu, v-cv)
 			n++
 		}
 	}

@@ -259,7 +259,7 @@ func (p *workPlane) outlineInImage(c circle) *imageOutline {
 		q := c.at(a)
 		u, v, ok1 := p.toImage(q, 0)
 		u2, v2, ok2 := p.toImage(q.add(pt{math.Cos(a), math.Sin(a)}.scale(p.pixel)), 0)
-		nl := math.Hypot(u2-u, v2-v)
+		nl := hypot(u2-u, v2-v)
 		o.u[k], o.v[k], o.ok[k] = u, v, ok1 && ok2 && nl > 0
 		if o.ok[k] {
 			o.nx[k], o.ny[k] = (u2-u)/nl, (v2-v)/nl
@@ -282,7 +282,7 @@ func (o *imageOutline) at(a float64) (u, v, nx, ny float64, ok bool) {
 	v = o.v[k]*(1-t) + o.v[k+1]*t
 	nx = o.nx[k]*(1-t) + o.nx[k+1]*t
 	ny = o.ny[k]*(1-t) + o.ny[k+1]*t
-	l := math.Hypot(nx, ny)
+	l := hypot(nx, ny)
 	if l == 0 {
 		return 0, 0, 0, 0, false
 	}

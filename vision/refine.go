@@ -48,7 +48,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 			if ok0 && ok1 {
 				s.u, s.v, s.strength, s.ok = edgeAlong(colour, u0, v0, u1, v1)
 				if s.ok {
-					l := math.Hypot(u1-u0, v1-v0)
+					l := hypot(u1-u0, v1-v0)
 					r, gg, b, in := colour.at(s.u-(u1-u0)/l*1.5, s.v-(v1-v0)/l*1.5)
 					s.ok = in
 					s.inner = [3]float64{r, gg, b}
@@ -67,7 +67,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 // peak of the colour derivative). Colour, not grey: a red rim on a mauve
 // table is as light as the table.
 func edgeAlong(img bgrImage, u0, v0, u1, v1 float64) (u, v, strength float64, ok bool) {
-	l := math.Hypot(u1-u0, v1-v0)
+	l := hypot(u1-u0, v1-v0)
 	if l < 1 {
 		return 0, 0, 0, false
 	}

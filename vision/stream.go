@@ -27,6 +27,13 @@ type StreamResult struct {
 // are delivered with their error and the stream goes on.
 func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(StreamResult) error) error {
 	workers = max(workers, 1)
+	if workers > 1 {
+		// The workers share the cores; OpenCV threading inside each only
+		// adds contention.
+		prev := OpenCVThreads()
+		SetOpenCVThreads(1)
+		defer SetOpenCVThreads(prev)
+	}
 	type job struct {
 		n     int
 		frame gocv.Mat

@@ -124,7 +124,7 @@ func (d *Detector) findTokens(fits []diskFit) []models.Token {
 // band).
 func labRange(c [3]float64) (gocv.Scalar, gocv.Scalar) {
 	l, a, b := rgbToLab(c)
-	chroma := math.Hypot(a-128, b-128)
+	chroma := hypot(a-128, b-128)
 	dl, dab := 70.0, 22.0
 	if chroma < 12 {
 		dl, dab = 45, 10
@@ -196,11 +196,17 @@ func (d *Detector) tokenAreaRange(k TokenKind) (float64, float64) {
 func (d *Detector) measureToken(s *tokenShape, px []pt) bool {
 	pl := d.plane
 	var mx, my float64
-	corners := make([]pt, 0, 4*len(px))
-	for _, p := range px {
+	// The hull of a region is the hull of its pixels' outer corners; only
+	// the first and last pixel of each row can be on it.
+	corners := make([]pt, 0, 64)
+	for i, p := range px {
 		mx += p.X
 		my += p.Y
-		corners = append(corners, pt{p.X - 0.5, p.Y - 0.5}, pt{p.X + 0.5, p.Y - 0.5}, pt{p.X + 0.5, p.Y + 0.5}, pt{p.X - 0.5, p.Y + 0.5})
+		first := i == 0 || px[i-1].Y != p.Y
+		last := i == len(px)-1 || px[i+1].Y != p.Y
+		if first || last {
+			corners = append(corners, pt{p.X - 0.5, p.Y - 0.5}, pt{p.X + 0.5, p.Y - 0.5}, pt{p.X + 0.5, p.Y + 0.5}, pt{p.X - 0.5, p.Y + 0.5})
+		}
 	}
 	mx /= float64(len(px))
 	my /= float64(len(px))
@@ -320,7 +326,7 @@ func (d *Detector) tokenModel(s *tokenShape, kind string, fits []diskFit, n int)
 			c = q
 		}
 	}
-	r := math.Hypot(s.length, s.width) / 2
+	r := hypot(s.length, s.width) / 2
 	if s.shape == "round" {
 		r = (s.length + s.width) / 4
 	}

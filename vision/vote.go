@@ -31,7 +31,7 @@ func (pl *workPlane) tableNormals(em edgeMap, out []edgeNormal) []edgeNormal {
 				continue
 			}
 			gx, gy := float64(em.gx[i]), float64(em.gy[i])
-			g := math.Hypot(gx, gy)
+			g := hypot(gx, gy)
 			if g == 0 {
 				continue
 			}

@@ -38,6 +38,7 @@ Options:
   --seed N      seed of the first scene (default 1)
   --count K     number of scenes (default 1)
   --tier T      easy, medium (default) or hard
+  --disks N     lay N disks instead of the tier's number (up to 200)
   --size WxH    frame size (default 1920x1080)
 
 Examples:
@@ -55,6 +56,7 @@ func runSynth(args []string, e *env) error {
 	count := fs.Int("count", 1, "")
 	tierName := fs.String("tier", string(synth.Medium), "")
 	size := fs.String("size", "1920x1080", "")
+	disks := fs.Int("disks", 0, "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -84,7 +86,7 @@ func runSynth(args []string, e *env) error {
 	for k := range *count {
 		s := *seed + uint64(k)
 		bar.show(k, fmt.Sprintf("seed %d", s))
-		sc, err := synth.Generate(s, tier, synth.Options{Width: w, Height: h})
+		sc, err := synth.Generate(s, tier, synth.Options{Width: w, Height: h, Disks: *disks})
 		if err != nil {
 			return usageError("%v", err)
 		}

@@ -54,7 +54,11 @@ func (t token) top() float64 { return t.base + TokenThickness }
 // creatures and spells, some placed over others.
 func (s *Scene) placeDisks(rng *rand.Rand) {
 	n := s.spec.disks[0] + rng.IntN(s.spec.disks[1]-s.spec.disks[0]+1)
-	for tries := 0; len(s.disks) < n && tries < 400; tries++ {
+	limit := 400
+	if n > 20 { // a crowded table asked for by Options.Disks
+		limit = 30 * n
+	}
+	for tries := 0; len(s.disks) < n && tries < limit; tries++ {
 		d := s.newDisk(rng, len(s.disks))
 		if s.spec.overlapProb > 0 && len(s.disks) > 0 && rng.Float64() < s.spec.overlapProb {
 			// Lay it over an earlier disk, overlapping by 15-45 % of its radius.

@@ -60,6 +60,9 @@ type Options struct {
 	// Board is the calibration board lying on the table in the board
 	// view; zero: 9x6 inner corners (10x7 squares) of 30 mm.
 	Board calibration.Board
+	// Disks, when not zero, is how many disks to lay instead of the
+	// tier's number (as many as fit in the view).
+	Disks int
 }
 
 func (o Options) withDefaults() Options {
@@ -118,6 +121,12 @@ func Generate(seed uint64, tier Tier, opt Options) (*Scene, error) {
 	}
 	if err := opt.Board.Validate(); err != nil {
 		return nil, err
+	}
+	if opt.Disks < 0 || opt.Disks > 200 {
+		return nil, fmt.Errorf("%d disks: want 0 (the tier's number) to 200", opt.Disks)
+	}
+	if opt.Disks > 0 {
+		spec.disks = [2]int{opt.Disks, opt.Disks}
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(len(tier))*0x9e3779b97f4a7c15))
 	s := &Scene{Seed: seed, Tier: tier, Board: opt.Board, spec: spec}
