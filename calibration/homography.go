@@ -45,6 +45,36 @@ func normaliser(pts []point2) Mat3 {
 	return Mat3{{s, 0, -s * cx}, {0, s, -s * cy}, {0, 0, 1}}
 }
 
+// FitHomography returns the homography H with H src ~ dst for points given
+// as [x, y] pairs (at least four, not on one line), by the normalised
+// direct linear transform, scaled so that H[2][2] = 1. It is the one
+// homography fit of the project: the board reader and the tracker use it
+// too.
+func FitHomography(src, dst [][2]float64) (Mat3, error) {
+	s := make([]point2, len(src))
+	for i, p := range src {
+		s[i] = point2{p[0], p[1]}
+	}
+	d := make([]point2, len(dst))
+	for i, p := range dst {
+		d[i] = point2{p[0], p[1]}
+	}
+	h, err := fitHomography(s, d)
+	if err != nil {
+		return Mat3{}, err
+	}
+	if math.Abs(h[2][2]) < 1e-15 {
+		return Mat3{}, fmt.Errorf("%w: the homography sends points to infinity", ErrDegenerate)
+	}
+	k := 1 / h[2][2]
+	for i := range 3 {
+		for j := range 3 {
+			h[i][j] *= k
+		}
+	}
+	return h, nil
+}
+
 // fitHomography returns the homography H with H src ~ dst, by the
 // normalised direct linear transform (least squares with H[2][2] = 1 in
 // the normalised frames).

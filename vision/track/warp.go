@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+
+	"tableref/calibration"
 )
 
 // Homography maps pixels of one view to pixels of another:
@@ -44,7 +46,8 @@ func (h Homography) Then(g Homography) Homography {
 type pt struct{ U, V float64 }
 
 // fitHomography fits the homography taking src to dst in the least
-// squares sense (h8 = 1): four pairs or more (ransac asks for five). With two or three it fits a
+// squares sense (calibration.FitHomography): four pairs or more (ransac
+// asks for five). With two or three, or points on a line, it fits a
 // similarity (shift, turn, scale), which is what a small bump mostly is.
 func fitHomography(src, dst []pt) (Homography, error) {
 	switch {
@@ -53,34 +56,17 @@ func fitHomography(src, dst []pt) (Homography, error) {
 	case len(src) < 4:
 		return fitSimilarity(src, dst)
 	}
-	// Normalise both sets for conditioning.
-	ns, ts := normalise(src)
-	nd, td := normalise(dst)
-	var ata [8][8]float64
-	var atb [8]float64
-	for i := range ns {
-		x, y, X, Y := ns[i].U, ns[i].V, nd[i].U, nd[i].V
-		rows := [2][9]float64{
-			{x, y, 1, 0, 0, 0, -X * x, -X * y, X},
-			{0, 0, 0, x, y, 1, -Y * x, -Y * y, Y},
-		}
-		for _, r := range rows {
-			for a := range 8 {
-				atb[a] += r[a] * r[8]
-				for b := range 8 {
-					ata[a][b] += r[a] * r[b]
-				}
-			}
-		}
+	s := make([][2]float64, len(src))
+	d := make([][2]float64, len(dst))
+	for i := range src {
+		s[i] = [2]float64{src[i].U, src[i].V}
+		d[i] = [2]float64{dst[i].U, dst[i].V}
 	}
-	sol, ok := solve8(ata, atb)
-	if !ok {
+	h, err := calibration.FitHomography(s, d)
+	if err != nil {
 		return fitSimilarity(src, dst)
 	}
-	hn := Homography{sol[0], sol[1], sol[2], sol[3], sol[4], sol[5], sol[6], sol[7], 1}
-	inv := Homography{1 / td[0], 0, -td[1] / td[0], 0, 1 / td[0], -td[2] / td[0], 0, 0, 1}
-	fwd := Homography{ts[0], 0, ts[1], 0, ts[0], ts[2], 0, 0, 1}
-	return fwd.Then(hn).Then(inv), nil
+	return Homography{h[0][0], h[0][1], h[0][2], h[1][0], h[1][1], h[1][2], h[2][0], h[2][1], h[2][2]}, nil
 }
 
 // normalise moves points to their centroid and scales them to a mean
@@ -107,39 +93,6 @@ func normalise(p []pt) ([]pt, [3]float64) {
 		out[i] = pt{(q.U - cx) * s, (q.V - cy) * s}
 	}
 	return out, [3]float64{s, -cx * s, -cy * s}
-}
-
-// solve8 solves a x = b by Gaussian elimination with partial pivoting.
-func solve8(a [8][8]float64, b [8]float64) ([8]float64, bool) {
-	for c := range 8 {
-		p := c
-		for r := c + 1; r < 8; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
-				p = r
-			}
-		}
-		if math.Abs(a[p][c]) < 1e-12 {
-			return b, false
-		}
-		a[c], a[p] = a[p], a[c]
-		b[c], b[p] = b[p], b[c]
-		for r := c + 1; r < 8; r++ {
-			f := a[r][c] / a[c][c]
-			for k := c; k < 8; k++ {
-				a[r][k] -= f * a[c][k]
-			}
-			b[r] -= f * b[c]
-		}
-	}
-	var x [8]float64
-	for r := 7; r >= 0; r-- {
-		s := b[r]
-		for k := r + 1; k < 8; k++ {
-			s -= a[r][k] * x[k]
-		}
-		x[r] = s / a[r][r]
-	}
-	return x, true
 }
 
 // fitAffine fits u' = a u + b v + c, v' = d u + e v + f in the least
