@@ -58,22 +58,13 @@ func runDetect(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	spec := ""
-	switch {
-	case *camera >= 0 && len(pos) == 0:
-		spec = fmt.Sprintf("camera:%d", *camera)
-	case *camera < 0 && len(pos) == 1:
-		spec = pos[0]
-	default:
-		return usageError("give one image, video or folder, or --camera N")
+	spec, err := sourceSpec(pos, *camera, "give one image, video or folder, or --camera N")
+	if err != nil {
+		return err
 	}
-	var cal *calibration.Calibration
-	if *calPath != "" {
-		if cal, err = calibration.Load(*calPath); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintln(e.stderr, "tableref detect: warning: no calibration given; positions are in pixels, not centimetres")
+	cal, err := loadCalibrationOrWarn(*calPath, "detect", e)
+	if err != nil {
+		return err
 	}
 	src, err := vision.Open(spec)
 	if err != nil {
@@ -81,6 +72,28 @@ func runDetect(args []string, e *env) error {
 	}
 	defer src.Close()
 	return detectFrames(src, vision.Options{Calibration: cal}, *workers, *maxFrames, e)
+}
+
+// sourceSpec returns the frame source named by the command line: one file
+// or folder, or --camera N (camera < 0 when not given).
+func sourceSpec(pos []string, camera int, usage string) (string, error) {
+	switch {
+	case camera >= 0 && len(pos) == 0:
+		return fmt.Sprintf("camera:%d", camera), nil
+	case camera < 0 && len(pos) == 1:
+		return pos[0], nil
+	}
+	return "", usageError("%s", usage)
+}
+
+// loadCalibrationOrWarn loads the calibration at path, or, with no path,
+// warns that positions will be in pixels and returns nil.
+func loadCalibrationOrWarn(path, cmd string, e *env) (*calibration.Calibration, error) {
+	if path == "" {
+		fmt.Fprintf(e.stderr, "tableref %s: warning: no calibration given; positions are in pixels, not centimetres\n", cmd)
+		return nil, nil
+	}
+	return calibration.Load(path)
 }
 
 // detectSummary tallies a detection run for the report on stderr.

@@ -10,7 +10,6 @@ import (
 
 	"gocv.io/x/gocv"
 
-	"tableref/calibration"
 	"tableref/models"
 	"tableref/vision"
 	"tableref/vision/track"
@@ -84,25 +83,16 @@ func runTrack(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	spec := ""
-	switch {
-	case *camera >= 0 && len(pos) == 0:
-		spec = fmt.Sprintf("camera:%d", *camera)
-	case *camera < 0 && len(pos) == 1:
-		spec = pos[0]
-	default:
-		return usageError("give one video or folder, or --camera N")
+	spec, err := sourceSpec(pos, *camera, "give one video or folder, or --camera N")
+	if err != nil {
+		return err
 	}
 	if *settle < 1 || *settle > 600 {
 		return usageError("--settle %d: want 1 to 600 frames", *settle)
 	}
-	var cal *calibration.Calibration
-	if *calPath != "" {
-		if cal, err = calibration.Load(*calPath); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintln(e.stderr, "tableref track: warning: no calibration given; positions are in pixels, not centimetres")
+	cal, err := loadCalibrationOrWarn(*calPath, "track", e)
+	if err != nil {
+		return err
 	}
 	var roster *models.Layout
 	if *names != "" {
