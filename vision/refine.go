@@ -32,24 +32,69 @@ type diskFit struct {
 func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	pl := d.plane
 	out := make([]diskFit, 0, len(cands))
-	for _, cd := range cands {
+	type probe struct {
+		u0, v0, du, dv float64 // start, unit direction outwards (pixels)
+		l              float64 // length, pixels
+		peaks          []peak
+	}
+	var probes []probe
+	var offsets []float64
+	for ci, cd := range cands {
 		f := diskFit{c: cd.c, coverage: cd.coverage, within: cd.within}
 		rPx := cd.c.R / pl.pixel * pl.scale
 		n := int(math.Round(2 * math.Pi * rPx / 2.5))
 		n = min(max(n, 64), 512)
 		half := 2.5 * pl.pixel // search half-width, working units
+		probes, offsets = probes[:0], offsets[:0]
+		free := 0
 		for k := range n {
 			a := 2 * math.Pi * float64(k) / float64(n)
-			s := sample{angle: a}
 			q := cd.c.at(a)
 			nrm := pt{math.Cos(a), math.Sin(a)}
 			u0, v0, ok0 := pl.toImage(q.sub(nrm.scale(half)), 0)
 			u1, v1, ok1 := pl.toImage(q.add(nrm.scale(half)), 0)
-			if ok0 && ok1 {
-				s.u, s.v, s.strength, s.ok = edgeAlong(colour, u0, v0, u1, v1)
-				if s.ok {
-					l := hypot(u1-u0, v1-v0)
-					r, gg, b, in := colour.at(s.u-(u1-u0)/l*1.5, s.v-(v1-v0)/l*1.5)
+			p := probe{u0: u0, v0: v0}
+			if l := hypot(u1-u0, v1-v0); ok0 && ok1 && l >= 1 {
+				p.du, p.dv, p.l = (u1-u0)/l, (v1-v0)/l, l
+				p.peaks = edgePeaks(colour, u0, v0, u1, v1)
+				// Only probes that no other disk may cover vote for where
+				// the outline lies.
+				if !coveredByCandidate(q, cands, ci, half) {
+					free++
+					for _, pk := range p.peaks {
+						offsets = append(offsets, pk.t/l)
+					}
+				}
+			}
+			probes = append(probes, p)
+		}
+		// The outline is the outermost offset along the probes where many
+		// of them find a step: the rim's inner edge and the art lie inside
+		// it, and a stray shadow or texture is not shared around the disk.
+		// A disk alone and seen from nearly above: its outline lies at one
+		// height all round, where most of its probes agree. Otherwise (a
+		// neighbour covers part of it, or its wall shows on one side) each
+		// probe takes its outermost strong step.
+		alone := !overlapsCandidate(cands, ci) && d.seenFromAbove(cd.c)
+		at := outermostMode(offsets, max(free, 1))
+		for k, p := range probes {
+			s := sample{angle: 2 * math.Pi * float64(k) / float64(n)}
+			if p.l > 0 && len(p.peaks) > 0 {
+				best := -1
+				if alone {
+					bestD := 0.12
+					for i, pk := range p.peaks {
+						if dd := math.Abs(pk.t/p.l - at); dd < bestD {
+							best, bestD = i, dd
+						}
+					}
+				} else {
+					best = outermostStrong(p.peaks)
+				}
+				if best >= 0 {
+					pk := p.peaks[best]
+					s.u, s.v, s.strength, s.ok = p.u0+p.du*pk.t, p.v0+p.dv*pk.t, pk.strength, true
+					r, gg, b, in := colour.at(s.u-p.du*1.5, s.v-p.dv*1.5)
 					s.ok = in
 					s.inner = [3]float64{r, gg, b}
 				}
@@ -61,15 +106,48 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	return out
 }
 
-// edgeAlong finds the outline on the segment from (u0, v0) (inside) to
-// (u1, v1) (outside): the outermost colour step at least half as strong as
-// the strongest, located to a fraction of a pixel (a parabola through the
-// peak of the colour derivative). Colour, not grey: a red rim on a mauve
-// table is as light as the table.
-func edgeAlong(img bgrImage, u0, v0, u1, v1 float64) (u, v, strength float64, ok bool) {
+// outermostMode returns, of offsets (fractions of a probe's length, from
+// inside to outside) found by n probes, the outermost one shared by at
+// least a quarter of the probes, or the most shared one.
+func outermostMode(offsets []float64, n int) float64 {
+	const bins = 40
+	var h [bins]int
+	for _, o := range offsets {
+		if b := int(o * bins); b >= 0 && b < bins {
+			h[b]++
+		}
+	}
+	best, bestN := bins/2, -1
+	for b := bins - 1; b >= 0; b-- {
+		c := h[b]
+		if b > 0 {
+			c += h[b-1]
+		}
+		if b < bins-1 {
+			c += h[b+1]
+		}
+		if 4*c >= n {
+			return (float64(b) + 0.5) / bins
+		}
+		if c > bestN {
+			best, bestN = b, c
+		}
+	}
+	return (float64(best) + 0.5) / bins
+}
+// peak is a colour step on a probe: its distance t from the probe's start
+// in pixels and its strength.
+type peak struct{ t, strength float64 }
+
+// edgePeaks finds the colour steps on the segment from (u0, v0) (inside)
+// to (u1, v1) (outside) at least a quarter as strong as the strongest,
+// each located to a fraction of a pixel (a parabola through the peak of
+// the colour derivative). Colour, not grey: a red rim on a mauve table is
+// as light as the table.
+func edgePeaks(img bgrImage, u0, v0, u1, v1 float64) []peak {
 	l := hypot(u1-u0, v1-v0)
 	if l < 1 {
-		return 0, 0, 0, false
+		return nil
 	}
 	const step = 0.5
 	n := int(l/step) + 1
@@ -81,7 +159,7 @@ func edgeAlong(img bgrImage, u0, v0, u1, v1 float64) (u, v, strength float64, ok
 	for i := range n + 2 {
 		val, in := img.bilinear(u0+du*float64(i-1), v0+dv*float64(i-1))
 		if !in {
-			return 0, 0, 0, false
+			return nil
 		}
 		prof[i] = val
 	}
@@ -93,28 +171,21 @@ func edgeAlong(img bgrImage, u0, v0, u1, v1 float64) (u, v, strength float64, ok
 		best = max(best, der[i])
 	}
 	if best < 2 {
-		return 0, 0, 0, false
+		return nil
 	}
-	// The outline is the outermost strong step: inside it lie the rim's
-	// inner edge and the art, outside only the table (or a lower disk)
-	// and soft shadows.
-	pick := -1
-	for i := n - 1; i >= 2; i-- {
-		if der[i] >= 0.5*best && der[i] >= der[i-1] && der[i] >= der[i+1] {
-			pick = i
-			break
+	var out []peak
+	for i := 2; i < n; i++ {
+		if der[i] < 0.25*best || der[i] < der[i-1] || der[i] < der[i+1] {
+			continue
 		}
+		a, b, c := der[i-1], der[i], der[i+1]
+		off := 0.0
+		if den := a - 2*b + c; den != 0 {
+			off = 0.5 * (a - c) / den
+		}
+		out = append(out, peak{(float64(i-1) + off) * step, b * 2})
 	}
-	if pick < 0 {
-		return 0, 0, 0, false
-	}
-	a, b, c := der[pick-1], der[pick], der[pick+1]
-	off := 0.0
-	if den := a - 2*b + c; den != 0 {
-		off = 0.5 * (a - c) / den
-	}
-	t := (float64(pick-1) + off) * step
-	return u0 + (u1-u0)/l*t, v0 + (v1-v0)/l*t, b * 2, true
+	return out
 }
 
 // fitPlane fits each disk's circle on the table plane at the height of
@@ -259,4 +330,53 @@ func (d *Detector) hasRim(f diskFit, img bgrImage) bool {
 		}
 	}
 	return uniform*10 >= len(rim)*7 && differs*2 >= len(rim)
+}
+
+// coveredByCandidate reports whether q lies inside a candidate other than
+// cands[self], by more than margin.
+func coveredByCandidate(q pt, cands []candidate, self int, margin float64) bool {
+	for j, c := range cands {
+		if j != self && c.c.dist(q) < -margin {
+			return true
+		}
+	}
+	return false
+}
+
+// overlapsCandidate reports whether cands[self] overlaps another candidate.
+func overlapsCandidate(cands []candidate, self int) bool {
+	c := cands[self].c
+	for j, o := range cands {
+		if j != self && c.C.sub(o.c.C).len() < c.R+o.c.R {
+			return true
+		}
+	}
+	return false
+}
+
+// outermostStrong returns the index of the outermost peak at least half as
+// strong as the strongest: inside it lie the rim's inner edge and the art,
+// outside only the table (or a lower disk) and soft shadows.
+func outermostStrong(peaks []peak) int {
+	best := 0.0
+	for _, p := range peaks {
+		best = max(best, p.strength)
+	}
+	for i := len(peaks) - 1; i >= 0; i-- {
+		if peaks[i].strength >= 0.5*best {
+			return i
+		}
+	}
+	return -1
+}
+
+// seenFromAbove reports whether the camera looks at circle c within about
+// 27 degrees of straight down (always true without a calibration): its
+// side wall then shows too little to move the outline.
+func (d *Detector) seenFromAbove(c circle) bool {
+	pl := d.plane
+	if pl.cal == nil {
+		return true
+	}
+	return c.C.sub(pl.eye).len() < 0.5*pl.eyeH
 }
