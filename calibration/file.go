@@ -287,6 +287,33 @@ func (fl fileLens) lens(w, h int) (Lens, error) {
 	if err := l.Validate(); err != nil {
 		return Lens{}, corrupt("%v", err)
 	}
+	// A real lens: a focal length between a twentieth and twenty times the
+	// frame's size (fisheye to long telephoto), and distortion coefficients
+	// of a sane size.
+	side := float64(max(w, h))
+	for _, f := range []float64{l.FX, l.FY} {
+		if f < side/20 || f > 20*side {
+			return Lens{}, corrupt("a focal length of %g pixels for %dx%d frames is not a camera's", f, w, h)
+		}
+	}
+	for i, c := range fl.Distortion {
+		if math.Abs(c) > 50 {
+			return Lens{}, corrupt("distortion coefficient %d is %g: no lens bends that much", i+1, c)
+		}
+	}
+	// Radial distortion must keep the order of radii out to the frame's
+	// corners: a lens never folds the picture back on itself.
+	rMax := math.Hypot(max(l.CX, float64(w)-l.CX)/l.FX, max(l.CY, float64(h)-l.CY)/l.FY)
+	prev := 0.0
+	for i := 1; i <= 100; i++ {
+		r := rMax * float64(i) / 100
+		r2 := r * r
+		rd := r * (1 + l.K1*r2 + l.K2*r2*r2 + l.K3*r2*r2*r2)
+		if rd <= prev {
+			return Lens{}, corrupt("the distortion (k1 %g, k2 %g, k3 %g) folds the picture back within the frame", l.K1, l.K2, l.K3)
+		}
+		prev = rd
+	}
 	return l, nil
 }
 
@@ -306,6 +333,23 @@ func checkAgreement(l Lens, pose Pose, plane Plane) error {
 	d := math.Hypot(viaPose[0]-float64(viaH.X), viaPose[1]-float64(viaH.Y))
 	if d > 0.01*float64(plane.EyeHeight)+0.5 {
 		return fmt.Errorf("%w: the homography and the pose disagree by %.1f cm at the image centre", ErrCorrupt, d)
+	}
+	// Away from the centre the lens model matters too: pixels a quarter of
+	// the frame from the centre must map to the table as the pose says.
+	for _, f := range [][2]float64{{0.25, 0}, {-0.25, 0}, {0, 0.25}, {0, -0.25}} {
+		px := Pixel{l.CX + f[0]*float64(l.Width), l.CY + f[1]*float64(l.Height)}
+		x, y := l.Normalise(px)
+		viaPose, ok := tableFromPose(poseParams(pose), x, y)
+		if !ok {
+			continue // above the horizon: nothing to compare
+		}
+		viaH, err := plane.TableFromUndistorted(l.Undistorted(px), 0)
+		if err != nil {
+			return corrupt("the homography does not see the table where the pose does")
+		}
+		if d := math.Hypot(viaPose[0]-float64(viaH.X), viaPose[1]-float64(viaH.Y)); d > 0.02*float64(plane.EyeHeight)+1 || math.IsNaN(d) {
+			return fmt.Errorf("%w: the lens, the homography and the pose disagree by %.1f cm a quarter frame from the centre", ErrCorrupt, d)
+		}
 	}
 	return nil
 }

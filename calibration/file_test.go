@@ -77,6 +77,22 @@ func TestCorruptFilesAreClearErrors(t *testing.T) {
 		{"negative image size", edit(`"width": 1280`, `"width": -1280`), ErrCorrupt, "image size"},
 		{"unknown lens source", edit(`"source": "chessboard"`, `"source": "magic"`), ErrCorrupt, "magic"},
 		{"trailing data", string(good) + "{}", ErrCorrupt, "after"},
+		{"a focal length far too small", edit(`"camera_matrix": [
+      [
+        1000,`, `"camera_matrix": [
+      [
+        1e-300,`), ErrCorrupt, "focal length"},
+		{"a focal length far too large", edit(`"camera_matrix": [
+      [
+        1000,`, `"camera_matrix": [
+      [
+        1e12,`), ErrCorrupt, "focal length"},
+		{"a distortion that folds the picture", edit(`"distortion": [
+      -0.12,`, `"distortion": [
+      -5,`), ErrCorrupt, "folds"},
+		{"an absurd distortion", edit(`"distortion": [
+      -0.12,`, `"distortion": [
+      1e300,`), ErrCorrupt, "bends"},
 		{"homography of another table", edit(`"homography": [
     [`, `"homography": [
     [ 7,`), ErrCorrupt, ""},

@@ -78,6 +78,9 @@ type Stage struct {
 	Took time.Duration
 }
 
+// minFrameSide is the smallest frame, each way, the detector looks at.
+const minFrameSide = 32
+
 // ErrBadFrame is wrapped by errors about a frame that cannot be read:
 // empty, of an unknown pixel format, or of a size other than the
 // calibration's.
@@ -171,13 +174,22 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 		res.Stages = append(res.Stages, Stage{name, now.Sub(clock)})
 		clock = now
 	}
+	if w < minFrameSide || h < minFrameSide {
+		return Result{}, fmt.Errorf("%w: %dx%d pixels is too small (at least %d each way)", ErrBadFrame, w, h, minFrameSide)
+	}
+	if aspect := float64(w) / float64(h); aspect > 20 || aspect < 1.0/20 {
+		return Result{}, fmt.Errorf("%w: %dx%d pixels is not a camera frame", ErrBadFrame, w, h)
+	}
+	if frame.Type()&7 != gocv.MatTypeCV8U {
+		return Result{}, fmt.Errorf("%w: %d-channel frame of another depth than 8 bits a channel", ErrBadFrame, frame.Channels())
+	}
 	// The frame in BGR: itself when it is (read, never copied), else
 	// converted into the detector's own Mat.
 	src := frame
 	switch frame.Channels() {
 	case 3:
-		if !frame.IsContinuous() || frame.Type() != gocv.MatTypeCV8UC3 {
-			frame.ConvertTo(&d.colour, gocv.MatTypeCV8UC3)
+		if !frame.IsContinuous() {
+			frame.CopyTo(&d.colour)
 			src = d.colour
 		}
 	case 4:
@@ -200,7 +212,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	if d.plane == nil || !d.plane.fits(sw, sh, scale, d.opt.Calibration) {
 		p, err := newWorkPlane(sw, sh, scale, d.opt.Calibration)
 		if err != nil {
-			return Result{}, err
+			return Result{}, fmt.Errorf("%w: %v", ErrBadFrame, err)
 		}
 		d.plane = p
 	}
@@ -225,6 +237,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	lap("stacking")
 	res.Layout = d.layout(disks, above, colour)
 	res.Layout.Tokens = d.findTokens(disks)
+	dropNonFinite(&res.Layout)
 	tokenTouches(&res.Layout)
 	lap("tokens")
 	if d.opt.Calibration == nil {
@@ -371,7 +384,7 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	scale := 1.0
 	if w > d.opt.DetectWidth {
 		scale = float64(w) / float64(d.opt.DetectWidth)
-		sw, sh := d.opt.DetectWidth, int(math.Round(float64(h)/scale))
+		sw, sh := d.opt.DetectWidth, max(8, int(math.Round(float64(h)/scale)))
 		gocv.Resize(src, &d.blurred, image.Pt(sw, sh), 0, 0, gocv.InterpolationArea)
 		scale = float64(w) / float64(sw)
 	} else {
@@ -463,4 +476,36 @@ func (d *Detector) dropImplausible(fits []diskFit, above [][]int, colour bgrImag
 		}
 	}
 	return outF, outA
+}
+
+// dropNonFinite removes any disk or token with a coordinate that is not a
+// finite number (an extreme lens model can overflow): a layout must always
+// load again.
+func dropNonFinite(l *models.Layout) {
+	l.Disks = slices.DeleteFunc(l.Disks, func(d models.Disk) bool {
+		vs := []float64{float64(d.X), float64(d.Y), float64(d.R)}
+		if d.Pixel != nil {
+			vs = append(vs, d.Pixel.PX, d.Pixel.PY, d.Pixel.PR)
+		}
+		return !allFinite(vs)
+	})
+	l.Tokens = slices.DeleteFunc(l.Tokens, func(t models.Token) bool {
+		vs := []float64{float64(t.X), float64(t.Y), float64(t.R)}
+		if t.Pixel != nil {
+			vs = append(vs, t.Pixel.PX, t.Pixel.PY, t.Pixel.PR)
+		}
+		for _, p := range t.Poly {
+			vs = append(vs, float64(p.X), float64(p.Y))
+		}
+		return !allFinite(vs)
+	})
+}
+
+func allFinite(vs []float64) bool {
+	for _, v := range vs {
+		if !finite(v) {
+			return false
+		}
+	}
+	return true
 }

@@ -425,3 +425,38 @@ func FuzzParseCircleTruth(f *testing.F) {
 		}
 	})
 }
+
+func TestOddFramesAreRefusedNotFatal(t *testing.T) {
+	d := NewDetector(Options{})
+	defer d.Close()
+	tests := []struct {
+		name string
+		rows int
+		cols int
+		typ  gocv.MatType
+		ok   bool
+	}{
+		{"16-bit grey", 120, 160, gocv.MatTypeCV16UC1, false},
+		{"16-bit four channels", 120, 160, gocv.MatTypeCV16UC4, false},
+		{"float grey", 120, 160, gocv.MatTypeCV32FC1, false},
+		{"16-bit colour", 120, 160, gocv.MatTypeCV16UC3, false},
+		{"a single row", 1, 500, gocv.MatTypeCV8UC3, false},
+		{"a sliver 3000x2", 2, 3000, gocv.MatTypeCV8UC3, false},
+		{"8-bit grey", 120, 160, gocv.MatTypeCV8UC1, true},
+		{"8-bit with alpha", 120, 160, gocv.MatTypeCV8UC4, true},
+		{"a wide but real frame", 200, 3000, gocv.MatTypeCV8UC3, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := gocv.NewMatWithSize(tc.rows, tc.cols, tc.typ)
+			defer m.Close()
+			_, err := d.Detect(m)
+			if tc.ok && err != nil {
+				t.Errorf("Detect: %v, want no error", err)
+			}
+			if !tc.ok && !errors.Is(err, ErrBadFrame) {
+				t.Errorf("Detect: %v, want ErrBadFrame", err)
+			}
+		})
+	}
+}

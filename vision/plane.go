@@ -32,6 +32,9 @@ func newWorkPlane(w, h int, scale float64, cal *calibration.Calibration) (*workP
 	if cal == nil {
 		return p, nil
 	}
+	if w < 3 || h < 3 {
+		return nil, fmt.Errorf("a %dx%d detection image is too small to map onto the table", w, h)
+	}
 	inv, ok := cal.Plane.H.Inverse()
 	if !ok {
 		return nil, fmt.Errorf("the calibration's table homography is singular")
@@ -43,7 +46,7 @@ func newWorkPlane(w, h int, scale float64, cal *calibration.Calibration) (*workP
 		for x := range w {
 			u, v := p.full(float64(x), float64(y))
 			q, err := cal.TableFromImage(u, v, 0)
-			if err == nil && !math.IsNaN(float64(q.X)) {
+			if err == nil && finite(float64(q.X)) && finite(float64(q.Y)) {
 				p.lut[y*w+x] = pt{float64(q.X), float64(q.Y)}
 				p.lutOK[y*w+x] = true
 			}
@@ -288,3 +291,5 @@ func (o *imageOutline) at(a float64) (u, v, nx, ny float64, ok bool) {
 	}
 	return u, v, nx / l, ny / l, true
 }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

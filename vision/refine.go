@@ -135,6 +135,7 @@ func outermostMode(offsets []float64, n int) float64 {
 	}
 	return (float64(best) + 0.5) / bins
 }
+
 // peak is a colour step on a probe: its distance t from the probe's start
 // in pixels and its strength.
 type peak struct{ t, strength float64 }

@@ -17,6 +17,10 @@ import (
 // its centre; art and texture scatter theirs. The peaks become candidate
 // circles that go through the same verification as those found from arcs.
 
+// maxVoteDistance is how far from the table point at the frame's centre
+// an edge may lie to vote, cm: farther than any table reaches.
+const maxVoteDistance = 250
+
 // edgeNormal is an edge pixel mapped to the table: where it is and the
 // direction across the edge there.
 type edgeNormal struct{ p, n pt }
@@ -24,6 +28,9 @@ type edgeNormal struct{ p, n pt }
 // tableNormals maps the edge pixels with a gradient to the working plane.
 func (pl *workPlane) tableNormals(em edgeMap, out []edgeNormal) []edgeNormal {
 	out = out[:0]
+	// Edges far out on the table (or beyond it, towards the horizon) are
+	// left out: they would stretch the vote grid to uselessly large cells.
+	centre := pl.lut[(pl.h/2)*pl.w+pl.w/2]
 	for y := 1; y < em.h-1; y++ {
 		for x := 1; x < em.w-1; x++ {
 			i := y*em.w + x
@@ -43,6 +50,9 @@ func (pl *workPlane) tableNormals(em edgeMap, out []edgeNormal) []edgeNormal {
 			t := du.scale(tu).add(dv.scale(tv))
 			l := t.len()
 			if l == 0 {
+				continue
+			}
+			if pl.lut[i].sub(centre).len() > maxVoteDistance {
 				continue
 			}
 			out = append(out, edgeNormal{pl.lut[i], pt{-t.Y / l, t.X / l}})
