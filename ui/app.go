@@ -74,6 +74,8 @@ type UI struct {
 	opts   Options
 	app    fyne.App
 	Window fyne.Window
+	// sourceDone is closed when the source started by Run returns.
+	sourceDone chan struct{}
 
 	mu          sync.Mutex
 	raw         *Frame
@@ -181,7 +183,9 @@ func (u *UI) poke() {
 func (u *UI) Run(ctx context.Context, src FrameSource) {
 	go u.analysisLoop(ctx)
 	go u.displayLoop(ctx)
+	u.sourceDone = make(chan struct{})
 	go func() {
+		defer close(u.sourceDone)
 		err := src.Run(ctx, u.Feed)
 		u.mu.Lock()
 		u.ended = true
@@ -192,6 +196,21 @@ func (u *UI) Run(ctx context.Context, src FrameSource) {
 		u.mu.Unlock()
 		u.poke()
 	}()
+}
+
+// WaitSource waits, at most timeout, for the source started by Run to
+// return (after its context is cancelled), so that a camera is released
+// only once nothing reads it. It reports whether the source returned.
+func (u *UI) WaitSource(timeout time.Duration) bool {
+	if u.sourceDone == nil {
+		return true
+	}
+	select {
+	case <-u.sourceDone:
+		return true
+	case <-time.After(timeout):
+		return false
+	}
 }
 
 // SourceEnded tells the window that no more frames will come, so the last

@@ -246,6 +246,13 @@ func runUI(args []string, e *env) error {
 		}()
 	}
 	u.Window.ShowAndRun()
+	// Stop the source and let it return before the camera is closed (in
+	// in.close, deferred above): freeing a capture in the middle of a read
+	// can crash.
+	cancel()
+	if !u.WaitSource(3 * time.Second) {
+		fmt.Fprintln(e.stderr, "tableref ui: the frame source did not stop within 3 s; closing it anyway")
+	}
 	if shotErr == nil && f.screenshot != "" {
 		fmt.Fprintf(e.stdout, "saved the window to %s\n", f.screenshot)
 	}
