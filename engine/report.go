@@ -21,6 +21,11 @@ type Ruleset interface {
 
 // Outcome is what a ruleset adds to the geometry of a report.
 type Outcome struct {
+	// Hits, when not nil, replaces the geometric hits: which disks each
+	// projectile hits as the ruleset reads the table (through reminder
+	// spell disks, never terrain, say). The geometric ones stay in the
+	// report as "geometry_hits".
+	Hits          []Hit
 	Engagements   []Engagement
 	Embattled     []string
 	ResolveBefore [][2]string
@@ -42,6 +47,7 @@ type Report struct {
 	Embattled     []string       `json:"embattled,omitzero"`
 	ResolveBefore [][2]string    `json:"resolve_before,omitzero"`
 	Hits          []Hit          `json:"hits"`
+	GeometryHits  []Hit          `json:"geometry_hits,omitzero"`
 	Damage        map[string]int `json:"damage,omitzero"`
 	Melee         *Melee         `json:"melee,omitempty"`
 	Chains        [][]string     `json:"chains"`
@@ -114,10 +120,18 @@ func Analyze(l models.Layout, rs Ruleset) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("%s rules: %w", rs.Name(), err)
 	}
-	r.Engagements = o.Engagements
-	r.Embattled = o.Embattled
-	r.ResolveBefore = o.ResolveBefore
+	// A ruleset decides these fields: an empty one is written empty, not
+	// left out.
+	r.Engagements = orEmpty(o.Engagements)
+	r.Embattled = orEmpty(o.Embattled)
+	r.ResolveBefore = orEmpty(o.ResolveBefore)
 	r.Damage = o.Damage
+	if r.Damage == nil {
+		r.Damage = map[string]int{}
+	}
+	if o.Hits != nil {
+		r.GeometryHits, r.Hits = r.Hits, o.Hits
+	}
 	r.Melee = o.Melee
 	r.Log = o.Log
 	r.Warnings = append(r.Warnings, o.Warnings...)
@@ -154,4 +168,11 @@ func Geometry(t *Table) Report {
 	}
 	r.Warnings = append(r.Warnings, t.Warnings()...)
 	return r
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

@@ -299,4 +299,10 @@ func cmpFloat(a, b float64) int {
 }
 
 // round2 rounds to 0.01, the precision of the report.
-func round2(v float64) float64 { return math.Round(v*100) / 100 }
+func round2(v float64) float64 {
+	r := math.Round(v*100) / 100
+	if r == 0 {
+		return 0 // never -0
+	}
+	return r
+}

@@ -84,13 +84,14 @@ func (t *Table) directTouches(k int, tok models.Token) []int {
 	return out
 }
 
-// touchesThrough adds to token k's own touches those of the tokens it
-// lies on, recursively.
+// touchesThrough adds to projectile k's own touches those of the
+// projectiles it lies on, recursively (the rulebook speaks of a projectile
+// falling on another; a counter or marker passes nothing on).
 func (t *Table) touchesThrough(k int, direct [][]int, seen map[int]bool) []int {
 	out := slices.Clone(direct[k])
 	toks := t.layout.Tokens
 	for u := range toks {
-		if seen[u] || !liesOn(toks[k], toks[u], len(direct[k]) == 0) {
+		if seen[u] || !toks[k].IsProjectile() || !toks[u].IsProjectile() || !liesOn(toks[k], toks[u], len(direct[k]) == 0) {
 			continue
 		}
 		seen[u] = true

@@ -150,3 +150,15 @@ func TestVisionTouchesAreTrusted(t *testing.T) {
 		t.Errorf("warnings = %q, want one about the unknown disk", tb.Warnings())
 	}
 }
+
+func TestOnlyProjectilesPassTheirTouchesOn(t *testing.T) {
+	// A gold counter on the table just touches P's edge; an arrow lying on
+	// the counter touches no disk: it misses (the rulebook's rule is about
+	// a projectile falling on another projectile).
+	l := layoutOf(disk("P", 0, 0, 2, 0))
+	l.Tokens = []models.Token{tok("gold", "gold", 2.6, 0, 0.65), tok("arrow", "arrow", 3.6, 0, 0.5)}
+	tb := NewTable(l)
+	if got := tb.IDs(tb.Hits(1)); len(got) != 0 {
+		t.Errorf("an arrow on a gold counter hits %v, want nothing", got)
+	}
+}

@@ -218,6 +218,9 @@ func parseToken(raw json.RawMessage, i int) (Token, error) {
 	}
 	if len(t.Poly) > 0 && !o.has("x") && !o.has("y") && !o.has("r") {
 		t.X, t.Y, t.R = enclosingCircle(t.Poly)
+		if t.R > MaxRadius {
+			return Token{}, o.fail("poly", fmt.Sprintf("an outline %v cm across is absurd (the limit is %v cm)", 2*float64(t.R), 2*float64(MaxRadius)))
+		}
 	} else if err := o.circle(&t.X, &t.Y, &t.R); err != nil {
 		return Token{}, err
 	}

@@ -229,3 +229,36 @@ func TestCloneIsDeep(t *testing.T) {
 		t.Errorf("changing the clone changed the original")
 	}
 }
+
+func TestMissileCountInsideStatsReachesTheDisk(t *testing.T) {
+	l, err := Parse([]byte(`{"version": 1, "disks": [{"id": "a", "x": 1, "y": 1, "r": 2,
+		"stats": {"attack": 2, "missile_count": 3, "missile_kind": "arrow", "wounds": null}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := l.Disks[0]
+	if d.MissileCount != 3 || d.MissileKind != "arrow" {
+		t.Errorf("missiles %d %q, want 3 arrow", d.MissileCount, d.MissileKind)
+	}
+	if _, ok := d.Stats["missile_count"]; ok {
+		t.Errorf("missile_count left in stats: %v", d.Stats)
+	}
+	if _, ok := d.Stats["wounds"]; ok {
+		t.Errorf("a null stat was kept: %v", d.Stats)
+	}
+	data, err := Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse(data)
+	if err != nil || back.Disks[0].MissileCount != 3 {
+		t.Errorf("after a round trip: %v, %d missiles; want 3", err, back.Disks[0].MissileCount)
+	}
+}
+
+func TestAnOutlineTooLargeIsRefused(t *testing.T) {
+	_, err := Parse([]byte(`{"version": 1, "tokens": [{"kind": "arrow", "poly": [[0, 0], [500, 0], [0, 500]]}]}`))
+	if err == nil || !strings.Contains(err.Error(), `"poly"`) {
+		t.Errorf("got %v, want an error about the poly's size", err)
+	}
+}

@@ -89,19 +89,27 @@ func (o *object) integer(field string) (int, bool, error) {
 	return int(f), true, nil
 }
 
+// intInto decodes a whole number into dst when the field is present,
+// leaving dst as it is otherwise.
 func (o *object) intInto(field string, dst *int) error {
-	v, _, err := o.integer(field)
-	*dst = v
+	v, ok, err := o.integer(field)
+	if ok && err == nil {
+		*dst = v
+	}
 	return err
 }
 
 // count decodes a whole number that cannot be negative.
+// count decodes a whole number that cannot be negative into dst when the
+// field is present, leaving dst as it is otherwise.
 func (o *object) count(field string, dst *int) error {
-	v, _, err := o.integer(field)
+	v, ok, err := o.integer(field)
 	if err == nil && v < 0 {
 		err = o.fail(field, fmt.Sprintf("cannot be negative, got %d", v))
 	}
-	*dst = v
+	if ok && err == nil {
+		*dst = v
+	}
 	return err
 }
 
@@ -266,6 +274,9 @@ func (o *object) stats(d *Disk) error {
 	}
 	d.Stats = Stats{}
 	for name, raw := range s.raw {
+		if isNull(raw) {
+			continue // a stat given as null is a stat not given
+		}
 		if name == "missile_kind" && len(raw) > 0 && raw[0] == '"' {
 			if err := s.str(name, &d.MissileKind); err != nil {
 				return err
@@ -278,8 +289,10 @@ func (o *object) stats(d *Disk) error {
 		}
 		d.Stats[name] = n
 	}
-	if n, ok := d.Stats["missile_count"]; ok && d.MissileCount == 0 {
+	if n, ok := d.Stats["missile_count"]; ok {
+		// Moved to the disk's own field (a top-level one, read after, wins).
 		d.MissileCount = n
+		delete(d.Stats, "missile_count")
 	}
 	return nil
 }

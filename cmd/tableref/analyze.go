@@ -127,8 +127,10 @@ func writeReportText(w io.Writer, r engine.Report) error {
 	b.WriteString("\nDistances, edge to edge (cm):\n")
 	for _, d := range r.Distances {
 		state := ""
-		if d.Edge < 0 {
-			state = "  (overlap)"
+		if i, ok := t.Index(d.A); ok {
+			if j, ok := t.Index(d.B); ok && t.Overlap(i, j) {
+				state = "  (overlap)"
+			}
 		}
 		fmt.Fprintf(&b, "  %-12s %-12s %8.2f%s\n", d.A, d.B, d.Edge, state)
 	}

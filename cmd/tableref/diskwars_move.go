@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"strings"
 
 	"tableref/engine/diskwars"
@@ -73,8 +74,8 @@ func runMove(args []string, e *env) error {
 	if *format != "text" && *format != "json" {
 		return usageError("unknown format %q: use text or json", *format)
 	}
-	if *tol <= 0 {
-		return usageError("--tolerance must be above 0 cm, got %v", *tol)
+	if !(*tol > 0) || math.IsInf(*tol, 0) {
+		return usageError("--tolerance must be a number of cm above 0, got %v", *tol)
 	}
 	before, err := readLayout(pos[0], e)
 	if err != nil {

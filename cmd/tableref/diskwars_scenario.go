@@ -68,6 +68,12 @@ func runScenario(args []string, e *env) error {
 	if *name == "" || len(pos) == 0 {
 		return usageError("give --scenario and at least one layout file")
 	}
+	if err := checkFormat(*format); err != nil {
+		return err
+	}
+	if !diskwars.KnownScenario(*name) {
+		return usageError("unknown scenario %q: use %s", *name, strings.Join(diskwars.ScenarioNames(), ", "))
+	}
 	tally, err := parseTally(*destroyed)
 	if err != nil {
 		return usageError("--destroyed: %v", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -76,6 +77,9 @@ func runSpellList(args []string, e *env) error {
 	if len(pos) != 0 {
 		return usageError("spell list takes no file")
 	}
+	if err := checkFormat(*format); err != nil {
+		return err
+	}
 	if *format == "json" {
 		return writeJSON(e.stdout, diskwars.Spells())
 	}
@@ -104,6 +108,9 @@ func runSpellCast(args []string, e *env) error {
 	}
 	if len(pos) != 1 || *caster == "" || *spell == "" {
 		return usageError("give --caster, --spell and one layout file")
+	}
+	if err := checkFormat(*format); err != nil {
+		return err
 	}
 	c := diskwars.Cast{Caster: *caster, Spell: *spell}
 	if *targets != "" {
@@ -140,8 +147,8 @@ func parsePoint(s string) (models.TablePoint, error) {
 	xs, ys, ok := strings.Cut(s, ",")
 	x, errX := strconv.ParseFloat(strings.TrimSpace(xs), 64)
 	y, errY := strconv.ParseFloat(strings.TrimSpace(ys), 64)
-	if !ok || errX != nil || errY != nil {
-		return models.TablePoint{}, fmt.Errorf("want X,Y in cm, got %q", s)
+	if !ok || errX != nil || errY != nil || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return models.TablePoint{}, fmt.Errorf("want X,Y in cm (finite numbers), got %q", s)
 	}
 	return models.TablePoint{X: models.Centimetres(x), Y: models.Centimetres(y)}, nil
 }

@@ -137,3 +137,11 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		args = rest[1:]
 	}
 }
+
+// checkFormat refuses an output format other than text or json.
+func checkFormat(format string) error {
+	if format != "text" && format != "json" {
+		return usageError("unknown format %q: use text or json", format)
+	}
+	return nil
+}

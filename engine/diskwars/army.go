@@ -73,6 +73,9 @@ var ErrArmyFile = errors.New("invalid army file")
 // or counts and missing names are errors wrapping ErrArmyFile, naming the
 // entry.
 func ParseArmy(data []byte) (Army, error) {
+	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		return Army{}, fmt.Errorf("%w: an army list is a JSON object", ErrArmyFile)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var a Army

@@ -162,6 +162,12 @@ func (Ruleset) Analyze(t *engine.Table) (engine.Outcome, error) {
 	if o.Melee.Casualties == nil {
 		o.Melee.Casualties = []string{}
 	}
+	// The hits the turn was resolved with: creatures only, read through
+	// reminder spell disks.
+	o.Hits = []engine.Hit{}
+	for _, h := range r.Missiles {
+		o.Hits = append(o.Hits, engine.Hit{Token: h.Token, Disks: h.Disks})
+	}
 	for k, c := range r.Combats {
 		o.Engagements = append(o.Engagements, engine.Engagement{ID: c.ID, Attackers: c.Attackers, Defenders: c.Defenders})
 		for _, prev := range r.Combats[:k] {

@@ -110,6 +110,9 @@ type Tally map[string]int
 // "Premier contact" looks at more than the last). threshold is the points
 // to destroy (0 means DefaultThreshold).
 func CheckScenario(name string, turns []*engine.Table, tally Tally, threshold int) (Verdict, error) {
+	if !KnownScenario(name) {
+		return Verdict{}, fmt.Errorf("unknown scenario %q: choose one of %s", name, strings.Join(ScenarioNames(), ", "))
+	}
 	if len(turns) == 0 {
 		return Verdict{}, fmt.Errorf("no table to check")
 	}
@@ -314,4 +317,16 @@ func IsCaptured(d models.Disk) bool {
 	var v bool
 	raw, ok := d.Extra["captured"]
 	return ok && json.Unmarshal(raw, &v) == nil && v
+}
+
+// KnownScenario reports whether name (any accents and spacing) names one
+// of the rulebook's three scenarios.
+func KnownScenario(name string) bool {
+	switch normalise(name) {
+	case normalise(PremierContact), "premier contact",
+		normalise(CollineDuDestin), "la colline du destin",
+		normalise(ACouteauxTires), "a couteaux tires", "couteaux tires":
+		return true
+	}
+	return false
 }
