@@ -125,6 +125,8 @@ func NewDetector(opt Options) *Detector {
 	if opt.Tokens == nil {
 		opt.Tokens = DefaultTokenCatalogue
 	}
+	// The detector keeps its own copies: a caller may change its slices.
+	opt.Disks, opt.Tokens = slices.Clone(opt.Disks), slices.Clone(opt.Tokens)
 	d := &Detector{opt: opt}
 	for _, m := range d.mats() {
 		*m = gocv.NewMat()

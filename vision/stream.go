@@ -29,7 +29,8 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 	workers = max(workers, 1)
 	if workers > 1 {
 		// The workers share the cores; OpenCV threading inside each only
-		// adds contention.
+		// adds contention. (The setting is the process's: run one stream
+		// at a time.)
 		prev := OpenCVThreads()
 		SetOpenCVThreads(1)
 		defer SetOpenCVThreads(prev)
