@@ -125,7 +125,7 @@ func (d *Detector) findTokens(fits []diskFit) []models.Token {
 func labRange(c [3]float64) (gocv.Scalar, gocv.Scalar) {
 	l, a, b := rgbToLab(c)
 	chroma := hypot(a-128, b-128)
-	dl, dab := 70.0, 22.0
+	dl, dab := 70.0, 16.0
 	if chroma < 12 {
 		dl, dab = 45, 10
 	}
