@@ -39,8 +39,16 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	}
 	var probes []probe
 	var offsets []float64
+	var near []int
 	for ci, cd := range cands {
 		f := diskFit{c: cd.c, coverage: cd.coverage, within: cd.within}
+		// The candidates this one overlaps: only they may cover its probes.
+		near = near[:0]
+		for j, o := range cands {
+			if j != ci && cd.c.C.sub(o.c.C).len() < cd.c.R+o.c.R {
+				near = append(near, j)
+			}
+		}
 		rPx := cd.c.R / pl.pixel * pl.scale
 		n := int(math.Round(2 * math.Pi * rPx / 2.5))
 		n = min(max(n, 64), 512)
@@ -59,7 +67,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 				p.peaks = edgePeaks(colour, u0, v0, u1, v1)
 				// Only probes that no other disk may cover vote for where
 				// the outline lies.
-				if !coveredByCandidate(q, cands, ci, half) {
+				if !coveredByCandidate(q, cands, near, half) {
 					free++
 					for _, pk := range p.peaks {
 						offsets = append(offsets, pk.t/l)
@@ -75,7 +83,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 		// height all round, where most of its probes agree. Otherwise (a
 		// neighbour covers part of it, or its wall shows on one side) each
 		// probe takes its outermost strong step.
-		alone := !overlapsCandidate(cands, ci) && d.seenFromAbove(cd.c)
+		alone := len(near) == 0 && d.seenFromAbove(cd.c)
 		at := outermostMode(offsets, max(free, 1))
 		for k, p := range probes {
 			s := sample{angle: 2 * math.Pi * float64(k) / float64(n)}
@@ -333,27 +341,17 @@ func (d *Detector) hasRim(f diskFit, img bgrImage) bool {
 	return uniform*10 >= len(rim)*7 && differs*2 >= len(rim)
 }
 
-// coveredByCandidate reports whether q lies inside a candidate other than
-// cands[self], by more than margin.
-func coveredByCandidate(q pt, cands []candidate, self int, margin float64) bool {
-	for j, c := range cands {
-		if j != self && c.c.dist(q) < -margin {
+// coveredByCandidate reports whether q lies inside one of the candidates
+// near, by more than margin.
+func coveredByCandidate(q pt, cands []candidate, near []int, margin float64) bool {
+	for _, j := range near {
+		if cands[j].c.dist(q) < -margin {
 			return true
 		}
 	}
 	return false
 }
 
-// overlapsCandidate reports whether cands[self] overlaps another candidate.
-func overlapsCandidate(cands []candidate, self int) bool {
-	c := cands[self].c
-	for j, o := range cands {
-		if j != self && c.C.sub(o.c.C).len() < c.R+o.c.R {
-			return true
-		}
-	}
-	return false
-}
 
 // outermostStrong returns the index of the outermost peak at least half as
 // strong as the strongest: inside it lie the rim's inner edge and the art,
