@@ -352,7 +352,6 @@ func coveredByCandidate(q pt, cands []candidate, near []int, margin float64) boo
 	return false
 }
 
-
 // outermostStrong returns the index of the outermost peak at least half as
 // strong as the strongest: inside it lie the rim's inner edge and the art,
 // outside only the table (or a lower disk) and soft shadows.
