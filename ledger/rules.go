@@ -66,18 +66,29 @@ func decodeStrict(data []byte, v any) error {
 
 type gwMachine struct{ s greatwar.State }
 
-func (m gwMachine) apply(payload []byte) (machine, string, string, []Effect, error) {
-	var e greatwar.Event
+// applyEvent decodes an event of a campaign's rules and applies it to
+// state s, returning the new state, the event and its effects as the
+// ledger keeps them.
+func applyEvent[E any, S any, F any](payload []byte, s S, apply func(S, E) (S, []F, error), effect func(F) Effect) (S, E, []Effect, error) {
+	var e E
 	if err := decodeStrict(payload, &e); err != nil {
-		return m, "", "", nil, err
+		return s, e, nil, err
 	}
-	n, eff, err := m.s.Apply(e)
+	n, eff, err := apply(s, e)
 	if err != nil {
-		return m, "", "", nil, err
+		return s, e, nil, err
 	}
 	out := make([]Effect, len(eff))
 	for i, f := range eff {
-		out[i] = Effect(f)
+		out[i] = effect(f)
+	}
+	return n, e, out, nil
+}
+
+func (m gwMachine) apply(payload []byte) (machine, string, string, []Effect, error) {
+	n, e, out, err := applyEvent(payload, m.s, greatwar.State.Apply, func(f greatwar.Effect) Effect { return Effect(f) })
+	if err != nil {
+		return m, "", "", nil, err
 	}
 	return gwMachine{n}, e.Kind, eventPlayer(e.Player, e.Homeland, e.By), out, nil
 }
@@ -88,17 +99,9 @@ func (m gwMachine) state() any { return m.s }
 type esMachine struct{ s esfah.State }
 
 func (m esMachine) apply(payload []byte) (machine, string, string, []Effect, error) {
-	var e esfah.Event
-	if err := decodeStrict(payload, &e); err != nil {
-		return m, "", "", nil, err
-	}
-	n, eff, err := m.s.Apply(e)
+	n, e, out, err := applyEvent(payload, m.s, esfah.State.Apply, func(f esfah.Effect) Effect { return Effect(f) })
 	if err != nil {
 		return m, "", "", nil, err
-	}
-	out := make([]Effect, len(eff))
-	for i, f := range eff {
-		out[i] = Effect(f)
 	}
 	return esMachine{n}, e.Kind, e.Player, out, nil
 }

@@ -3,6 +3,7 @@ package vision
 import (
 	"bytes"
 	"errors"
+	"image"
 	"io"
 	"math"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"tableref/calibration"
 	"tableref/models"
 	"tableref/vision/synth"
 )
@@ -107,6 +109,25 @@ func TestPlatesStackingOrder(t *testing.T) {
 	}
 }
 
+// renderScene renders a synthetic table and returns its truth, image and
+// exact calibration.
+func renderScene(t testing.TB, seed uint64, tier synth.Tier, opt synth.Options) (*synth.Scene, image.Image, *calibration.Calibration) {
+	t.Helper()
+	s, err := synth.Generate(seed, tier, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := s.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal, err := s.TrueCalibration()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, img, cal
+}
+
 // sceneErrors matches detected disks to the truth of a rendered scene.
 type sceneErrors struct {
 	tp, fp, fn    int
@@ -160,18 +181,7 @@ func TestRenderedScenes(t *testing.T) {
 		seed uint64
 		tier synth.Tier
 	}{{11, synth.Easy}, {12, synth.Medium}} {
-		s, err := synth.Generate(sc.seed, sc.tier, synth.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := s.Render()
-		if err != nil {
-			t.Fatal(err)
-		}
-		cal, err := s.TrueCalibration()
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, img, cal := renderScene(t, sc.seed, sc.tier, synth.Options{})
 		d := NewDetector(Options{Calibration: cal})
 		res, err := d.DetectImage(img)
 		d.Close()

@@ -19,18 +19,7 @@ func TestMain(m *testing.M) { matleak.Main(m) }
 // TestDetectorMemoryStaysFlat runs the detector over many frames: no Mat
 // may be created and left open per frame, and the Go heap must not grow.
 func TestDetectorMemoryStaysFlat(t *testing.T) {
-	s, err := synth.Generate(5, synth.Medium, synth.Options{Width: 480, Height: 270})
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := s.Render()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cal, err := s.TrueCalibration()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, img, cal := renderScene(t, 5, synth.Medium, synth.Options{Width: 480, Height: 270})
 	frame, err := gocv.ImageToMatRGB(img)
 	if err != nil {
 		t.Fatal(err)

@@ -285,18 +285,23 @@ func (s *turnState) attacks(xs []int, fronts map[int][]int) []Strike {
 		if len(opts) == 0 {
 			continue
 		}
-		cr := s.creatures[x]
-		if cr.Reckless {
-			for _, y := range opts {
-				out = append(out, Strike{From: s.id(x), To: s.id(y), Amount: cr.Attack, As: "attack", Chosen: "reckless"})
-			}
-			continue
-		}
-		y, how := s.choose(x, opts)
-		s.checkTarget(x, how)
-		out = append(out, Strike{From: s.id(x), To: s.id(y), Amount: cr.Attack, As: "attack", Chosen: how})
+		out = s.strikesOf(out, x, opts, s.creatures[x].Attack, "attack")
 	}
 	return out
+}
+
+// strikesOf adds the strikes of disk x against the enemies it may strike:
+// all of them when it is reckless (Téméraire), else the one it chooses.
+func (s *turnState) strikesOf(out []Strike, x int, opts []int, amount int, as string) []Strike {
+	if s.creatures[x].Reckless {
+		for _, y := range opts {
+			out = append(out, Strike{From: s.id(x), To: s.id(y), Amount: amount, As: as, Chosen: "reckless"})
+		}
+		return out
+	}
+	y, how := s.choose(x, opts)
+	s.checkTarget(x, how)
+	return append(out, Strike{From: s.id(x), To: s.id(y), Amount: amount, As: as, Chosen: how})
 }
 
 // defences returns the strikes of the living defenders of g: each answers
@@ -316,16 +321,7 @@ func (s *turnState) defences(g group, fronts map[int][]int) []Strike {
 		if len(on) == 0 {
 			continue
 		}
-		cr := s.creatures[y]
-		if cr.Reckless {
-			for _, x := range on {
-				out = append(out, Strike{From: s.id(y), To: s.id(x), Amount: cr.Defense, As: "defense", Chosen: "reckless"})
-			}
-			continue
-		}
-		x, how := s.choose(y, on)
-		s.checkTarget(y, how)
-		out = append(out, Strike{From: s.id(y), To: s.id(x), Amount: cr.Defense, As: "defense", Chosen: how})
+		out = s.strikesOf(out, y, on, s.creatures[y].Defense, "defense")
 	}
 	return out
 }
