@@ -70,6 +70,16 @@ type tokenShape struct {
 // catalogue, the pixels of its colour form regions, and the regions of its
 // size and shape are tokens of that kind.
 func (d *Detector) findTokens(fits []diskFit) []models.Token {
+	if d.plane.cal != nil {
+		return d.fitTokens(fits)
+	}
+	return d.measureTokens(fits)
+}
+
+// measureTokens finds the tokens of an uncalibrated frame, where sizes are
+// unknown: each region of a kind's colour is measured, and kept when its
+// shape is the kind's.
+func (d *Detector) measureTokens(fits []diskFit) []models.Token {
 	pl := d.plane
 	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
 	defer kernel.Close()

@@ -1,0 +1,483 @@
+package vision
+
+import (
+	"cmp"
+	"encoding/json"
+	"image"
+	"math"
+	"slices"
+	"strconv"
+
+	"gocv.io/x/gocv"
+
+	"tableref/models"
+)
+
+// How a calibrated token is fitted
+//
+// With a calibration every kind's size on the table is known, so a region
+// of the kind's colour is not measured (its outline is broken by the
+// chit's print, by shadow and by neighbours of the same colour) but
+// matched: the kind's outline, drawn on the table at the region's place
+// and mapped into the image, is moved and turned until as much as
+// possible of its inside is of the kind's colour and as little as
+// possible of a thin ring just outside it. A chit of that kind fills its
+// own outline and stands out of the ring around it; a patch of the
+// kind's colour that is part of something larger (a rim, the table, a
+// painting) spills into the ring.
+
+// tokenTemplate holds a kind's sample points on the table, in cm, along
+// the token's long axis (X) and across it (Y).
+type tokenTemplate struct {
+	kind   TokenKind
+	inside []pt
+	ring   []pt
+	side   []int // the side of the outline (round: the eighth) of each ring sample
+	edge   []pt  // the outline itself
+	edgeN  []pt  // and its normals
+	// angles to try, radians; one for a round kind.
+	angles []float64
+}
+
+// Template geometry, in cm: the inside is sampled this far within the
+// outline (the edge blurs into the background), the ring this far out.
+const (
+	tokenInset = 0.12
+	tokenGap   = 0.2
+)
+
+// newTokenTemplate samples kind k every step cm.
+func newTokenTemplate(k TokenKind, step float64) tokenTemplate {
+	t := tokenTemplate{kind: k}
+	hl, hw := k.Length/2, k.Width/2
+	ring := func(n int, at func(s float64) pt) {
+		for i := range n {
+			t.ring = append(t.ring, at(float64(i)/float64(n)))
+		}
+	}
+	switch k.Shape {
+	case "round":
+		r := (hl + hw) / 2
+		for y := -r; y <= r; y += 1.5 * step {
+			for x := -r; x <= r; x += 1.5 * step {
+				if math.Hypot(x, y) <= r-tokenInset {
+					t.inside = append(t.inside, pt{x, y})
+				}
+			}
+		}
+		R := r + tokenGap
+		ring(max(16, int(2*math.Pi*R/step)), func(s float64) pt {
+			t.side = append(t.side, int(8*s))
+			return pt{R * math.Cos(2*math.Pi*s), R * math.Sin(2*math.Pi*s)}
+		})
+		for i := range len(t.ring) {
+			a := 2 * math.Pi * float64(i) / float64(len(t.ring))
+			t.edge = append(t.edge, pt{r * math.Cos(a), r * math.Sin(a)})
+			t.edgeN = append(t.edgeN, pt{math.Cos(a), math.Sin(a)})
+		}
+		t.angles = []float64{0}
+	default:
+		for y := -hw + tokenInset; y <= hw-tokenInset+1e-9; y += 1.5 * step {
+			for x := -hl + tokenInset; x <= hl-tokenInset+1e-9; x += 1.5 * step {
+				t.inside = append(t.inside, pt{x, y})
+			}
+		}
+		L, W := hl+tokenGap, hw+tokenGap
+		per := 4 * (L + W)
+		ring(max(16, int(per/step)), func(s float64) pt {
+			d := s * per
+			switch {
+			case d < 2*L:
+				t.side = append(t.side, 0)
+				return pt{-L + d, -W}
+			case d < 2*L+2*W:
+				t.side = append(t.side, 1)
+				return pt{L, -W + d - 2*L}
+			case d < 4*L+2*W:
+				t.side = append(t.side, 2)
+				return pt{L - (d - 2*L - 2*W), W}
+			default:
+				t.side = append(t.side, 3)
+				return pt{-L, W - (d - 4*L - 2*W)}
+			}
+		})
+		for i, q := range t.ring {
+			t.edge = append(t.edge, pt{q.X * hl / L, q.Y * hw / W})
+			t.edgeN = append(t.edgeN, [4]pt{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}[t.side[i]])
+		}
+		span := math.Pi // a long chit turned half a turn is itself
+		if k.Shape == "square" || k.Length == k.Width {
+			span = math.Pi / 2
+		}
+		for a := 0.0; a < span-1e-9; a += math.Pi / 24 {
+			t.angles = append(t.angles, a)
+		}
+	}
+	return t
+}
+
+// tokenFit is a kind's outline placed on the image.
+type tokenFit struct {
+	kind     int // index in the catalogue
+	centre   pt  // detection pixels
+	angle    float64
+	in, out  float64 // the fraction of inside and ring samples of the kind's colour
+	sideOut  float64 // the largest such fraction of one side of the ring
+	edge     float64 // the fraction of the outline on an edge of the image
+	score    float64
+	tableC   pt // the centre on the table, at height 0
+	u, v     float64
+	axisWork pt
+}
+
+// fitTemplate places template t near detection pixel (cx, cy) on mask
+// (one byte a pixel, non-zero for the kind's colour), searching shifts of
+// up to reach pixels and the template's angles. It reports false where the
+// table cannot be mapped.
+func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, reach float64) (tokenFit, bool) {
+	pl := d.plane
+	u, v := pl.full(cx, cy)
+	c, ok := pl.toWork(u, v, 0)
+	if !ok {
+		return tokenFit{}, false
+	}
+	// The local mapping from table cm to detection pixels.
+	const e = 0.5
+	det := func(q pt) (pt, bool) {
+		fu, fv, ok := pl.toImage(q, 0)
+		return pt{(fu+0.5)/pl.scale - 0.5, (fv+0.5)/pl.scale - 0.5}, ok
+	}
+	o, ok0 := det(c)
+	ex, ok1 := det(c.add(pt{e, 0}))
+	ey, ok2 := det(c.add(pt{0, e}))
+	if !ok0 || !ok1 || !ok2 {
+		return tokenFit{}, false
+	}
+	jx, jy := ex.sub(o).scale(1/e), ey.sub(o).scale(1/e)
+	toDet := func(q pt) pt { return jx.scale(q.X).add(jy.scale(q.Y)) }
+	// The mask around the place, its holes filled: the print on a chit
+	// (a ring, a mark, a line) is not of the chit's colour but is
+	// enclosed by it.
+	ext := 0.0
+	for _, q := range t.ring {
+		ext = max(ext, q.len())
+	}
+	ext = ext*(jx.len()+jy.len()) + reach + 2
+	x0, y0 := max(0, int(o.X-ext)), max(0, int(o.Y-ext))
+	x1, y1 := min(pl.w, int(o.X+ext)+2), min(pl.h, int(o.Y+ext)+2)
+	if x1-x0 < 3 || y1-y0 < 3 {
+		return tokenFit{}, false
+	}
+	w, h := x1-x0, y1-y0
+	mask = d.filledPatch(mask, x0, y0, w, h)
+	o = o.sub(pt{float64(x0), float64(y0)})
+	best := tokenFit{score: math.Inf(-1)}
+	r := int(math.Ceil(reach))
+	inIdx := make([]int, len(t.inside))
+	ringIdx := make([]int, len(t.ring))
+	count := func(idx []int, off int) int {
+		hit := 0
+		for _, i := range idx {
+			if mask[i+off] != 0 {
+				hit++
+			}
+		}
+		return hit
+	}
+	// try places the template at angle a with its centre at c plus whole
+	// pixel shifts of up to r each way, keeping the best placement.
+	try := func(a float64, c pt, r, stride int) {
+		ax := pt{math.Cos(a), math.Sin(a)}
+		n := pt{-ax.Y, ax.X}
+		// The samples as indices into the patch, and the box around them.
+		minX, minY, maxX, maxY := w, h, -1, -1
+		place := func(src []pt, dst []int) {
+			for i, q := range src {
+				p := c.add(toDet(ax.scale(q.X).add(n.scale(q.Y))))
+				x, y := int(math.Round(p.X)), int(math.Round(p.Y))
+				minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+				dst[i] = y*w + x
+			}
+		}
+		place(t.inside, inIdx)
+		place(t.ring, ringIdx)
+		for dy := -r; dy <= r; dy += stride {
+			for dx := -r; dx <= r; dx += stride {
+				if minX+dx < 0 || minY+dy < 0 || maxX+dx >= w || maxY+dy >= h {
+					continue
+				}
+				off := dy*w + dx
+				in := float64(count(inIdx, off)) / float64(len(inIdx))
+				if in <= best.score { // the ring can only lower it
+					continue
+				}
+				out := float64(count(ringIdx, off)) / float64(len(ringIdx))
+				if s := in - out; s > best.score {
+					best = tokenFit{centre: pt{c.X + float64(dx), c.Y + float64(dy)}, angle: a, in: in, out: out, score: s}
+					var hit, all [8]int
+					for i, j := range ringIdx {
+						all[t.side[i]]++
+						if mask[j+off] != 0 {
+							hit[t.side[i]]++
+						}
+					}
+					for i := range all {
+						if all[i] > 0 {
+							best.sideOut = max(best.sideOut, float64(hit[i])/float64(all[i]))
+						}
+					}
+				}
+			}
+		}
+	}
+	// Coarse: every other angle, every other pixel; fine: the angles next
+	// to the best and half-pixel shifts around it.
+	step := 1
+	if len(t.angles) > 1 {
+		step = 2
+	}
+	for i := 0; i < len(t.angles); i += step {
+		try(t.angles[i], o, r, 2)
+	}
+	if math.IsInf(best.score, -1) {
+		return tokenFit{}, false
+	}
+	c0, a0 := best.centre, best.angle
+	da := 0.0
+	if len(t.angles) > 1 {
+		da = t.angles[1] - t.angles[0]
+	}
+	for _, a := range []float64{a0 - da, a0, a0 + da} {
+		for sub := range 4 {
+			try(a, c0.add(pt{0.5 * float64(sub&1), 0.5 * float64(sub>>1)}), 1, 1)
+		}
+		if da == 0 {
+			break
+		}
+	}
+	if math.IsInf(best.score, -1) {
+		return tokenFit{}, false
+	}
+	best.centre = best.centre.add(pt{float64(x0), float64(y0)})
+	w, h = pl.w, pl.h
+	// How much of the outline lies on an edge of the image (within a pixel).
+	ax := pt{math.Cos(best.angle), math.Sin(best.angle)}
+	nn := pt{-ax.Y, ax.X}
+	hit := 0
+	for i, q := range t.edge {
+		p := best.centre.add(toDet(ax.scale(q.X).add(nn.scale(q.Y))))
+		qn := t.edgeN[i]
+		// The normal in the image: across the mapped outline.
+		nd := toDet(ax.scale(qn.X).add(nn.scale(qn.Y)))
+		nd = pt{nd.X, nd.Y}.scale(1 / max(nd.len(), 1e-9))
+		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
+	near:
+		for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
+			for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
+				j := yy*w + xx
+				if edges[j] == 0 {
+					continue
+				}
+				gx, gy := float64(d.gradX[j]), float64(d.gradY[j])
+				if g := math.Hypot(gx, gy); g > 0 && math.Abs(gx*nd.X+gy*nd.Y) >= 0.8*g {
+					hit++
+					break near
+				}
+			}
+		}
+	}
+	best.edge = float64(hit) / float64(len(t.edge))
+	best.u, best.v = pl.full(best.centre.X, best.centre.Y)
+	tc, ok := pl.toWork(best.u, best.v, 0)
+	if !ok {
+		return tokenFit{}, false
+	}
+	best.tableC = tc
+	best.axisWork = pt{math.Cos(best.angle), math.Sin(best.angle)}
+	return best, true
+}
+
+// Thresholds of a fitted token: the share of its inside that must be of
+// its colour, and the most of the ring around it that may be.
+const (
+	tokenMinInside = 0.6
+	tokenMaxRing   = 0.2
+	tokenMaxSide   = 0.5
+	tokenMinEdge   = 0.85
+	// A chit amid its own colour must fill its outline, and show all of
+	// it.
+	tokenFullInside = 0.9
+	tokenFullEdge   = 0.95
+)
+
+// accepted reports whether a fit is a token: it fills its outline and
+// either stands out of the ring around it or, where its surroundings are
+// of its colour, shows its whole outline as an edge.
+func (f tokenFit) accepted() bool {
+	if f.in < tokenMinInside || f.edge < tokenMinEdge {
+		return false
+	}
+	return f.out <= tokenMaxRing && f.sideOut <= tokenMaxSide ||
+		f.in >= tokenFullInside && f.edge >= tokenFullEdge
+}
+
+// fitTokens finds the tokens of a calibrated frame: each region of a
+// kind's colour, of about the kind's area or more, is a place where the
+// kind's outline is fitted; the fits that fill their outline and stand out
+// of their ring are tokens, the best of overlapping ones kept.
+func (d *Detector) fitTokens(fits []diskFit) []models.Token {
+	pl := d.plane
+	if d.tplPlane != pl {
+		d.templates = d.templates[:0]
+		for _, k := range d.opt.Tokens {
+			d.templates = append(d.templates, newTokenTemplate(k, pl.pixel))
+		}
+		d.tplPlane = pl
+	}
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer kernel.Close()
+	edgePix, err := d.edges.DataPtrUint8()
+	if err != nil {
+		return nil
+	}
+	noEdgesDone := false
+	var found []tokenFit
+	for ki, k := range d.opt.Tokens {
+		lb, ub := labRange(k.Colour)
+		gocv.InRangeWithScalar(d.small, lb, ub, &d.labels)
+		gocv.MorphologyEx(d.labels, &d.tokMask, gocv.MorphClose, kernel)
+		mask, err := d.tokMask.DataPtrUint8()
+		if err != nil {
+			continue
+		}
+		// Regions are labelled without their specks (labelling costs by
+		// the region).
+		gocv.MorphologyEx(d.tokMask, &d.cut, gocv.MorphOpen, kernel)
+		n := gocv.ConnectedComponentsWithStatsWithParams(d.cut, &d.labels, &d.stats, &d.centroids, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+		minArea, maxArea := d.tokenAreaRange(k)
+		reach := 0.25*k.Width/pl.pixel + 1
+		diag := 1.3*math.Hypot(k.Length, k.Width)/pl.pixel + 3
+		merged := false
+		fitRegions := func(n int) {
+			for i := 1; i < n; i++ {
+				area := float64(d.stats.GetIntAt(i, 4))
+				if area > maxArea {
+					merged = true
+				}
+				if area < 0.7*minArea || area > maxArea {
+					continue
+				}
+				// A region wider than the chit's diagonal each way is not
+				// one chit (its pixels are counted in the ring).
+				if bw, bh := float64(d.stats.GetIntAt(i, 2)), float64(d.stats.GetIntAt(i, 3)); bw > diag || bh > diag {
+					continue
+				}
+				cx, cy := d.centroids.GetDoubleAt(i, 0), d.centroids.GetDoubleAt(i, 1)
+				f, ok := d.fitTemplate(&d.templates[ki], mask, edgePix, cx, cy, reach)
+				if ok && f.accepted() {
+					f.kind = ki
+					found = append(found, f)
+				}
+			}
+		}
+		fitRegions(n)
+		if merged {
+			// A chit on a table or a disk of its own colour joins it in
+			// the mask; its outline, an edge of the image, still parts
+			// them.
+			if !noEdgesDone {
+				gocv.BitwiseNot(d.edges, &d.noEdges)
+				noEdgesDone = true
+			}
+			gocv.BitwiseAnd(d.tokMask, d.noEdges, &d.cut)
+			n := gocv.ConnectedComponentsWithStatsWithParams(d.cut, &d.labels, &d.stats, &d.centroids, 4, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+			fitRegions(n)
+		}
+	}
+	// The best of overlapping fits.
+	slices.SortFunc(found, func(a, b tokenFit) int { return cmp.Compare(b.score, a.score) })
+	var kept []tokenFit
+	for _, f := range found {
+		k := d.opt.Tokens[f.kind]
+		dup := false
+		for _, g := range kept {
+			if f.tableC.sub(g.tableC).len() < 0.6*max(k.Width, d.opt.Tokens[g.kind].Width) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			kept = append(kept, f)
+		}
+	}
+	var out []models.Token
+	for _, f := range kept {
+		k := d.opt.Tokens[f.kind]
+		s := &tokenShape{centre: f.tableC, u: f.u, v: f.v, axis: f.axisWork, length: k.Length, width: k.Width, shape: k.Shape, kind: k.Kind}
+		t := d.tokenModel(s, k.Kind, fits, len(out))
+		// How well the chit fills its outline and stands out of its
+		// surroundings, 0..1.
+		t.Extra = map[string]json.RawMessage{"confidence": json.RawMessage(strconv.FormatFloat(round3(max(0, f.score)), 'f', -1, 64))}
+		out = append(out, t)
+	}
+	return out
+}
+
+// filledPatch copies the w x h patch of mask at (x0, y0) into the
+// detector's scratch, with every hole (a region of unset pixels that does
+// not reach the patch's border) set.
+func (d *Detector) filledPatch(mask []byte, x0, y0, w, h int) []byte {
+	fw := d.plane.w
+	n := w * h
+	if cap(d.patch) < n {
+		d.patch = make([]byte, n)
+		d.queue = make([]int32, 0, n)
+	}
+	p := d.patch[:n]
+	for y := range h {
+		copy(p[y*w:(y+1)*w], mask[(y0+y)*fw+x0:(y0+y)*fw+x0+w])
+	}
+	// Flood the unset pixels from the border (2: outside); the unset
+	// pixels left are holes.
+	q := d.queue[:0]
+	push := func(i int) {
+		if p[i] == 0 {
+			p[i] = 2
+			q = append(q, int32(i))
+		}
+	}
+	for x := range w {
+		push(x)
+		push((h-1)*w + x)
+	}
+	for y := range h {
+		push(y * w)
+		push(y*w + w - 1)
+	}
+	for len(q) > 0 {
+		i := int(q[len(q)-1])
+		q = q[:len(q)-1]
+		x, y := i%w, i/w
+		if x > 0 {
+			push(i - 1)
+		}
+		if x < w-1 {
+			push(i + 1)
+		}
+		if y > 0 {
+			push(i - w)
+		}
+		if y < h-1 {
+			push(i + w)
+		}
+	}
+	d.queue = q
+	for i, v := range p {
+		if v == 2 { // outside
+			p[i] = 0
+		} else { // set, or a hole
+			p[i] = 1
+		}
+	}
+	return p
+}

@@ -1,0 +1,169 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"tableref/models"
+	"tableref/vision/synth"
+)
+
+func TestFilledPatchFillsHolesOnly(t *testing.T) {
+	// A 7x7 mask: a ring of set pixels around a hole, and an open notch
+	// that reaches the border.
+	const w = 7
+	rows := []string{
+		".......",
+		".#####.",
+		".#...#.",
+		".#...#.",
+		".#...#.",
+		".##.##.",
+		"...#...",
+	}
+	mask := make([]byte, w*w)
+	for y, r := range rows {
+		for x, c := range r {
+			if c == '#' {
+				mask[y*w+x] = 255
+			}
+		}
+	}
+	d := &Detector{plane: &workPlane{w: w, h: w}}
+	got := d.filledPatch(mask, 0, 0, w, w)
+	want := []string{
+		".......",
+		".#####.",
+		".#####.",
+		".#####.",
+		".#####.",
+		".#####.",
+		"...#...",
+	}
+	for y, r := range want {
+		for x, c := range r {
+			if (got[y*w+x] != 0) != (c == '#') {
+				t.Errorf("pixel (%d,%d) = %d, want set %v", x, y, got[y*w+x], c == '#')
+			}
+		}
+	}
+}
+
+func TestTokenTemplateShapes(t *testing.T) {
+	for _, k := range DefaultTokenCatalogue {
+		tp := newTokenTemplate(k, 0.1)
+		if len(tp.inside) == 0 || len(tp.ring) != len(tp.side) || len(tp.edge) != len(tp.edgeN) {
+			t.Fatalf("%s: %d inside, %d ring, %d sides, %d edge, %d normals", k.Kind, len(tp.inside), len(tp.ring), len(tp.side), len(tp.edge), len(tp.edgeN))
+		}
+		// Every inside sample is within the outline, every ring sample
+		// beyond it, on the token's own axes.
+		for _, q := range tp.inside {
+			if k.Shape == "round" && q.len() > k.Length/2 || k.Shape != "round" && (math.Abs(q.X) > k.Length/2 || math.Abs(q.Y) > k.Width/2) {
+				t.Errorf("%s: inside sample %v outside the chit", k.Kind, q)
+			}
+		}
+		for _, q := range tp.ring {
+			if k.Shape == "round" && q.len() < k.Length/2+tokenGap-1e-9 || k.Shape != "round" && math.Abs(q.X) < k.Length/2+tokenGap-1e-9 && math.Abs(q.Y) < k.Width/2+tokenGap-1e-9 {
+				t.Errorf("%s: ring sample %v not beyond the gap", k.Kind, q)
+			}
+		}
+		wantAngles := map[string]int{"round": 1, "square": 12, "long": 24}[k.Shape]
+		if len(tp.angles) != wantAngles {
+			t.Errorf("%s: %d angles, want %d", k.Kind, len(tp.angles), wantAngles)
+		}
+	}
+}
+
+// TestTokensOnAPlainTable draws chits of the catalogue on an empty
+// rendered table, with a patch of a chit's colour too large to be one,
+// and checks that each chit is found where it lies, of its kind, and the
+// patch is not.
+func TestTokensOnAPlainTable(t *testing.T) {
+	_, _, cal := renderScene(t, 21, synth.Easy, synth.Options{Disks: 1})
+	// A table of green felt, lit from the left.
+	mat := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(60, 110, 50, 0), 1080, 1920, gocv.MatTypeCV8UC3)
+	defer mat.Close()
+	for x := 0; x < 1920; x += 8 {
+		shade := 1 - 0.3*float64(x)/1920
+		gocv.Rectangle(&mat, image.Rect(x, 0, x+8, 1080), color.RGBA{uint8(60 * shade), uint8(110 * shade), uint8(50 * shade), 255}, -1)
+	}
+	poly := func(c pt, l, w, a float64) []image.Point {
+		ax, n := pt{math.Cos(a), math.Sin(a)}, pt{-math.Sin(a), math.Cos(a)}
+		var out []image.Point
+		for _, sg := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+			q := c.add(ax.scale(sg[0] * l / 2)).add(n.scale(sg[1] * w / 2))
+			p, err := cal.ImageFromTable(models.TablePoint{X: models.Centimetres(q.X), Y: models.Centimetres(q.Y)}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, image.Pt(int(math.Round(p.U)), int(math.Round(p.V))))
+		}
+		return out
+	}
+	bgr := func(c [3]float64) color.RGBA { return color.RGBA{uint8(c[0]), uint8(c[1]), uint8(c[2]), 255} }
+	kind := map[string]TokenKind{}
+	for _, k := range DefaultTokenCatalogue {
+		kind[k.Kind] = k
+	}
+	chits := []struct {
+		kind string
+		at   pt
+		a    float64
+	}{
+		{"damage", pt{-20, -10}, 0.5},
+		{"arrow", pt{0, 10}, 1.1},
+		{"gold", pt{20, -5}, 0},
+		{"fireball", pt{-10, 15}, 0},
+	}
+	for _, c := range chits {
+		k := kind[c.kind]
+		if k.Shape == "round" {
+			ctr, _ := cal.ImageFromTable(models.TablePoint{X: models.Centimetres(c.at.X), Y: models.Centimetres(c.at.Y)}, 0)
+			edge, _ := cal.ImageFromTable(models.TablePoint{X: models.Centimetres(c.at.X + k.Length/2), Y: models.Centimetres(c.at.Y)}, 0)
+			r := int(math.Round(math.Hypot(edge.U-ctr.U, edge.V-ctr.V)))
+			gocv.Circle(&mat, image.Pt(int(ctr.U), int(ctr.V)), r, bgr(k.Colour), -1)
+			gocv.Circle(&mat, image.Pt(int(ctr.U), int(ctr.V)), r/3, color.RGBA{240, 240, 240, 255}, -1) // print
+			continue
+		}
+		pv := gocv.NewPointsVectorFromPoints([][]image.Point{poly(c.at, k.Length, k.Width, c.a)})
+		gocv.FillPoly(&mat, pv, bgr(k.Colour))
+		pv.Close()
+		line := poly(c.at, k.Length*0.7, 0.1, c.a) // a printed line
+		pl := gocv.NewPointsVectorFromPoints([][]image.Point{line})
+		gocv.FillPoly(&mat, pl, color.RGBA{20, 20, 20, 255})
+		pl.Close()
+	}
+	// A red patch of the damage chit's colour, 5 x 3 cm: a painting, not
+	// a chit.
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{poly(pt{25, 15}, 5, 3, 0.3)})
+	gocv.FillPoly(&mat, pv, bgr(kind["damage"].Colour))
+	pv.Close()
+
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	res, err := d.Detect(mat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range chits {
+		found := false
+		for _, tk := range res.Layout.Tokens {
+			if dd := math.Hypot(float64(tk.X)-c.at.X, float64(tk.Y)-c.at.Y); dd < 0.2 {
+				found = true
+				if tk.Kind != c.kind {
+					t.Errorf("the %s at %v was read as %s", c.kind, c.at, tk.Kind)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("the %s at %v was not found (got %+v)", c.kind, c.at, res.Layout.Tokens)
+		}
+	}
+	if len(res.Layout.Tokens) != len(chits) {
+		t.Errorf("%d tokens, want %d: %+v", len(res.Layout.Tokens), len(chits), res.Layout.Tokens)
+	}
+}
