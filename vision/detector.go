@@ -100,8 +100,9 @@ type Detector struct {
 	gx, gy  gocv.Mat
 	// token finding
 	tokMask, labels, stats, centroids gocv.Mat
-	cut                               gocv.Mat // a token mask less the edges
-	noEdges                           gocv.Mat // where the edge map has no edge
+	cut                               gocv.Mat   // a token mask less the edges
+	noEdges                           gocv.Mat   // where the edge map has no edge
+	kindMasks                         []gocv.Mat // each token kind's pixels
 	visited                           []uint8
 	gradX                             []int16 // the strongest channel's gradient at each pixel
 	gradY                             []int16
@@ -150,6 +151,10 @@ func (d *Detector) Close() error {
 	for _, m := range d.mats() {
 		m.Close()
 	}
+	for _, m := range d.kindMasks {
+		m.Close()
+	}
+	d.kindMasks = nil
 	return nil
 }
 

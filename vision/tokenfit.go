@@ -24,7 +24,17 @@ import (
 // possible of a thin ring just outside it. A chit of that kind fills its
 // own outline and stands out of the ring around it; a patch of the
 // kind's colour that is part of something larger (a rim, the table, a
-// painting) spills into the ring.
+// painting) spills into the ring. The chit's print (a mark, a ring, a
+// line) is enclosed by its colour and counts as it. Its outline must also
+// lie on edges of the image that cross it: a patch of speckle of the right
+// colour on a plain table has none. A chit on a table or a disk of its own
+// colour joins it in the mask; there the regions are cut along the
+// image's edges, and a fit is kept when it fills its outline and all of
+// its outline is an edge.
+//
+// Regions are found once for all kinds, in the union of their colours
+// (labelling regions costs more than the rest); each region of about a
+// kind's area and mostly of its colour is fitted with that kind.
 
 // tokenTemplate holds a kind's sample points on the table, in cm, along
 // the token's long axis (X) and across it (Y).
@@ -340,59 +350,84 @@ func (d *Detector) fitTokens(fits []diskFit) []models.Token {
 	if err != nil {
 		return nil
 	}
-	noEdgesDone := false
-	var found []tokenFit
+	// Each kind's pixels, print closed; their union, labelled once into
+	// regions (labelling costs more than all the rest).
+	if len(d.kindMasks) != len(d.opt.Tokens) {
+		for _, m := range d.kindMasks {
+			m.Close()
+		}
+		d.kindMasks = make([]gocv.Mat, len(d.opt.Tokens))
+		for i := range d.kindMasks {
+			d.kindMasks[i] = gocv.NewMat()
+		}
+	}
+	masks := make([][]byte, len(d.opt.Tokens))
 	for ki, k := range d.opt.Tokens {
 		lb, ub := labRange(k.Colour)
 		gocv.InRangeWithScalar(d.small, lb, ub, &d.labels)
-		gocv.MorphologyEx(d.labels, &d.tokMask, gocv.MorphClose, kernel)
-		mask, err := d.tokMask.DataPtrUint8()
-		if err != nil {
-			continue
+		gocv.MorphologyEx(d.labels, &d.kindMasks[ki], gocv.MorphClose, kernel)
+		if ki == 0 {
+			d.kindMasks[ki].CopyTo(&d.tokMask)
+		} else {
+			gocv.BitwiseOr(d.tokMask, d.kindMasks[ki], &d.tokMask)
 		}
-		// Regions are labelled without their specks (labelling costs by
-		// the region).
-		gocv.MorphologyEx(d.tokMask, &d.cut, gocv.MorphOpen, kernel)
-		n := gocv.ConnectedComponentsWithStatsWithParams(d.cut, &d.labels, &d.stats, &d.centroids, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
-		minArea, maxArea := d.tokenAreaRange(k)
-		reach := 0.25*k.Width/pl.pixel + 1
-		diag := 1.3*math.Hypot(k.Length, k.Width)/pl.pixel + 3
-		merged := false
-		fitRegions := func(n int) {
-			for i := 1; i < n; i++ {
-				area := float64(d.stats.GetIntAt(i, 4))
-				if area > maxArea {
+		if masks[ki], err = d.kindMasks[ki].DataPtrUint8(); err != nil {
+			return nil
+		}
+	}
+	type kindRange struct{ minArea, maxArea, reach, diag float64 }
+	ranges := make([]kindRange, len(d.opt.Tokens))
+	for ki, k := range d.opt.Tokens {
+		lo, hi := d.tokenAreaRange(k)
+		ranges[ki] = kindRange{0.7 * lo, hi, 0.25*k.Width/pl.pixel + 1, 1.3*math.Hypot(k.Length, k.Width)/pl.pixel + 3}
+	}
+	var found []tokenFit
+	merged := false
+	fitRegions := func(n int) {
+		for i := 1; i < n; i++ {
+			area := float64(d.stats.GetIntAt(i, 4))
+			x0, y0 := int(d.stats.GetIntAt(i, 0)), int(d.stats.GetIntAt(i, 1))
+			bw, bh := int(d.stats.GetIntAt(i, 2)), int(d.stats.GetIntAt(i, 3))
+			cx, cy := d.centroids.GetDoubleAt(i, 0), d.centroids.GetDoubleAt(i, 1)
+			for ki, r := range ranges {
+				if area > r.maxArea {
 					merged = true
-				}
-				if area < 0.7*minArea || area > maxArea {
-					continue
 				}
 				// A region wider than the chit's diagonal each way is not
 				// one chit (its pixels are counted in the ring).
-				if bw, bh := float64(d.stats.GetIntAt(i, 2)), float64(d.stats.GetIntAt(i, 3)); bw > diag || bh > diag {
+				if area < r.minArea || area > r.maxArea || float64(bw) > r.diag || float64(bh) > r.diag {
 					continue
 				}
-				cx, cy := d.centroids.GetDoubleAt(i, 0), d.centroids.GetDoubleAt(i, 1)
-				f, ok := d.fitTemplate(&d.templates[ki], mask, edgePix, cx, cy, reach)
+				// Most of the region must be of the kind's colour.
+				own := 0
+				for y := y0; y < y0+bh; y++ {
+					for _, v := range masks[ki][y*pl.w+x0 : y*pl.w+x0+bw] {
+						if v != 0 {
+							own++
+						}
+					}
+				}
+				if float64(own) < 0.5*area {
+					continue
+				}
+				f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, cx, cy, r.reach)
 				if ok && f.accepted() {
 					f.kind = ki
 					found = append(found, f)
 				}
 			}
 		}
-		fitRegions(n)
-		if merged {
-			// A chit on a table or a disk of its own colour joins it in
-			// the mask; its outline, an edge of the image, still parts
-			// them.
-			if !noEdgesDone {
-				gocv.BitwiseNot(d.edges, &d.noEdges)
-				noEdgesDone = true
-			}
-			gocv.BitwiseAnd(d.tokMask, d.noEdges, &d.cut)
-			n := gocv.ConnectedComponentsWithStatsWithParams(d.cut, &d.labels, &d.stats, &d.centroids, 4, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
-			fitRegions(n)
-		}
+	}
+	// Regions are labelled without their specks.
+	gocv.MorphologyEx(d.tokMask, &d.cut, gocv.MorphOpen, kernel)
+	fitRegions(gocv.ConnectedComponentsWithStatsWithParams(d.cut, &d.labels, &d.stats, &d.centroids, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT))
+	if merged {
+		// A chit on a table or a disk of its own colour, or beside a chit
+		// of another kind, joins it in the mask; its outline, an edge of
+		// the image, still parts them.
+		gocv.BitwiseNot(d.edges, &d.noEdges)
+		gocv.BitwiseAnd(d.tokMask, d.noEdges, &d.cut)
+		fitRegions(gocv.ConnectedComponentsWithStatsWithParams(d.cut, &d.labels, &d.stats, &d.centroids, 4, gocv.MatTypeCV32S, gocv.CCL_DEFAULT))
 	}
 	// The best of overlapping fits.
 	slices.SortFunc(found, func(a, b tokenFit) int { return cmp.Compare(b.score, a.score) })

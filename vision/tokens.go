@@ -16,13 +16,16 @@ import (
 // How tokens are found
 //
 // A token is a small flat chit of a known colour, size and shape (the token
-// catalogue). For each kind, the pixels whose colour is near the kind's
-// (wide in lightness, for uneven light; narrow in hue and saturation) form
-// regions; a region of the kind's area is measured from its pixels: its
-// principal axes give its length and width, and how much of the rectangle
-// on those axes it fills tells a round chit from a square or a long one. A
-// region of the kind's shape and size is a token of that kind. Regions of
-// two kinds on one chit are resolved by keeping the larger.
+// catalogue). With a calibration each kind's outline is fitted where its
+// colour is (tokenfit.go). Without one, sizes in pixels are unknown and
+// regions are measured instead: for each kind, the pixels whose colour is
+// near the kind's (wide in lightness, for uneven light; narrow in hue and
+// saturation) form regions; a region of the kind's area is measured from
+// its pixels: its principal axes give its length and width, and how much
+// of the rectangle on those axes it fills tells a round chit from a square
+// or a long one. A region of the kind's shape and size is a token of that
+// kind. Regions of two kinds on one chit are resolved by keeping the
+// larger.
 
 // TokenKind is one entry of the token catalogue.
 type TokenKind struct {
