@@ -113,6 +113,7 @@ type Detector struct {
 	tplPlane                          *workPlane
 	patch                             []byte  // a token's neighbourhood of the mask
 	queue                             []int32 // flood fill's
+	sampleIdx                         []int   // a token template's samples in the patch
 }
 
 // NewDetector returns a detector with the given options.

@@ -183,8 +183,10 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	o = o.sub(pt{float64(x0), float64(y0)})
 	best := tokenFit{score: math.Inf(-1)}
 	r := int(math.Ceil(reach))
-	inIdx := make([]int, len(t.inside))
-	ringIdx := make([]int, len(t.ring))
+	// The samples' indices, in the detector's scratch (a fit runs for
+	// every candidate region of every frame).
+	d.sampleIdx = slices.Grow(d.sampleIdx[:0], len(t.inside)+len(t.ring))[:len(t.inside)+len(t.ring)]
+	inIdx, ringIdx := d.sampleIdx[:len(t.inside)], d.sampleIdx[len(t.inside):]
 	count := func(idx []int, off int) int {
 		hit := 0
 		for _, i := range idx {
@@ -264,9 +266,6 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 		if da == 0 {
 			break
 		}
-	}
-	if math.IsInf(best.score, -1) {
-		return tokenFit{}, false
 	}
 	best.centre = best.centre.add(pt{float64(x0), float64(y0)})
 	w, h = pl.w, pl.h
