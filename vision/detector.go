@@ -99,21 +99,23 @@ type Detector struct {
 	edges   gocv.Mat
 	gx, gy  gocv.Mat
 	// token finding
-	tokMask, labels, stats, centroids gocv.Mat
-	cut                               gocv.Mat   // a token mask less the edges
-	noEdges                           gocv.Mat   // where the edge map has no edge
-	kindMasks                         []gocv.Mat // each token kind's pixels
-	visited                           []uint8
-	gradX                             []int16 // the strongest channel's gradient at each pixel
-	gradY                             []int16
-	votes                             []uint16
-	normals                           []edgeNormal
-	plane                             *workPlane
-	templates                         []tokenTemplate // the token kinds', for tplPlane
-	tplPlane                          *workPlane
-	patch                             []byte  // a token's neighbourhood of the mask
-	queue                             []int32 // flood fill's
-	sampleIdx                         []int   // a token template's samples in the patch
+	tokMask, labels gocv.Mat
+	cut             gocv.Mat   // a token mask less the edges
+	noEdges         gocv.Mat   // where the edge map has no edge
+	kindMasks       []gocv.Mat // each token kind's pixels
+	visited         []uint8
+	gradX           []int16 // the strongest channel's gradient at each pixel
+	gradY           []int16
+	votes           []uint16
+	normals         []edgeNormal
+	plane           *workPlane
+	templates       []tokenTemplate // the token kinds', for tplPlane
+	tplPlane        *workPlane
+	patch           []byte  // a token's neighbourhood of the mask
+	queue           []int32 // flood fill's
+	sampleIdx       []int   // a token template's samples in the patch
+	regions         []region
+	regionSums      []float64
 }
 
 // NewDetector returns a detector with the given options.
@@ -144,7 +146,7 @@ func NewDetector(opt Options) *Detector {
 
 func (d *Detector) mats() []*gocv.Mat {
 	return []*gocv.Mat{&d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy,
-		&d.tokMask, &d.labels, &d.stats, &d.centroids, &d.cut, &d.noEdges}
+		&d.tokMask, &d.labels, &d.cut, &d.noEdges}
 }
 
 // Close frees the detector's Mats.

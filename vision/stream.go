@@ -37,8 +37,21 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 	}
 	type job struct {
 		n     int
-		frame gocv.Mat
+		frame *gocv.Mat // from the pool, back to it once detected
 		err   error
+	}
+	// Frames are read straight into Mats of a pool and go back to it once
+	// detected: no frame is copied or allocated after the first few.
+	// Every Mat of the pool is made here and closed here.
+	size := 2*workers + 1
+	pool := make(chan *gocv.Mat, size)
+	owned := make([]*gocv.Mat, size)
+	// Closed when the stream ends, every worker done.
+	for i := range owned {
+		m := gocv.NewMat()
+		defer m.Close()
+		owned[i] = &m
+		pool <- owned[i]
 	}
 	jobs := make(chan job, workers)
 	results := make(chan StreamResult, workers)
@@ -52,9 +65,9 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 			for j := range jobs {
 				r := StreamResult{Frame: j.n, Err: j.err}
 				if j.err == nil {
-					r.Result, r.Err = d.Detect(j.frame)
+					r.Result, r.Err = d.Detect(*j.frame)
 				}
-				j.frame.Close()
+				pool <- j.frame
 				results <- r
 			}
 		}()
@@ -62,27 +75,32 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 	// The reader: one goroutine owns the source.
 	var srcErr error
 	stop := make(chan struct{})
+	var readerDone sync.WaitGroup
+	readerDone.Add(1)
 	go func() {
+		defer readerDone.Done()
 		defer close(jobs)
-		frame := gocv.NewMat()
-		defer frame.Close()
 		for n := 0; maxFrames == 0 || n < maxFrames; n++ {
-			err := src.Next(&frame)
+			var frame *gocv.Mat
+			select {
+			case frame = <-pool:
+			case <-stop:
+				return
+			}
+			err := src.Next(frame)
 			if errors.Is(err, io.EOF) {
+				pool <- frame
 				return
 			}
 			if err != nil && !errors.Is(err, ErrBadFrame) {
+				pool <- frame
 				srcErr = err
 				return
 			}
-			j := job{n: n, err: err, frame: gocv.NewMat()}
-			if err == nil {
-				frame.CopyTo(&j.frame)
-			}
 			select {
-			case jobs <- j:
+			case jobs <- job{n: n, err: err, frame: frame}:
 			case <-stop:
-				j.frame.Close()
+				pool <- frame
 				return
 			}
 		}
@@ -112,6 +130,7 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 			}
 		}
 	}
+	readerDone.Wait()
 	if deliverErr != nil {
 		return deliverErr
 	}

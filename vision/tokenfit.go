@@ -142,9 +142,11 @@ type tokenFit struct {
 
 // fitTemplate places template t near detection pixel (cx, cy) on mask
 // (one byte a pixel, non-zero for the kind's colour), searching shifts of
-// up to reach pixels and the template's angles. It reports false where the
-// table cannot be mapped.
-func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, reach float64) (tokenFit, bool) {
+// up to reach pixels and the template's angles (of a long kind, only those
+// near prior, the long axis of the region in detection pixels, when it is
+// not zero). It reports false where the table cannot be mapped or the
+// coarse fit is too far from a token's to refine.
+func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, reach float64, prior pt) (tokenFit, bool) {
 	pl := d.plane
 	u, v := pl.full(cx, cy)
 	c, ok := pl.toWork(u, v, 0)
@@ -172,7 +174,10 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	for _, q := range t.ring {
 		ext = max(ext, q.len())
 	}
-	ext = ext*(jx.len()+jy.len()) + reach + 2
+	// The longest a table vector of that length can be in the image: the
+	// local map's largest singular value.
+	tr, dt := jx.X*jx.X+jx.Y*jx.Y+jy.X*jy.X+jy.Y*jy.Y, jx.X*jy.Y-jx.Y*jy.X
+	ext = ext*math.Sqrt((tr+math.Sqrt(max(0, tr*tr-4*dt*dt)))/2) + reach + 2
 	x0, y0 := max(0, int(o.X-ext)), max(0, int(o.Y-ext))
 	x1, y1 := min(pl.w, int(o.X+ext)+2), min(pl.h, int(o.Y+ext)+2)
 	if x1-x0 < 3 || y1-y0 < 3 {
@@ -187,18 +192,23 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	// every candidate region of every frame).
 	d.sampleIdx = slices.Grow(d.sampleIdx[:0], len(t.inside)+len(t.ring))[:len(t.inside)+len(t.ring)]
 	inIdx, ringIdx := d.sampleIdx[:len(t.inside)], d.sampleIdx[len(t.inside):]
-	count := func(idx []int, off int) int {
-		hit := 0
-		for _, i := range idx {
-			if mask[i+off] != 0 {
+	count := func(idx []int, off, stride int) (hit, n int) {
+		for k := 0; k < len(idx); k += stride {
+			if mask[idx[k]+off] != 0 {
 				hit++
 			}
+			n++
 		}
-		return hit
+		return hit, n
 	}
 	// try places the template at angle a with its centre at c plus whole
-	// pixel shifts of up to r each way, keeping the best placement.
-	try := func(a float64, c pt, r, stride int) {
+	// pixel shifts of up to r each way, every stride pixels, keeping the
+	// best placement. A coarse try counts every other inside sample.
+	try := func(a float64, c pt, r, stride int, coarse bool) {
+		inStride := 1
+		if coarse {
+			inStride = 2
+		}
 		ax := pt{math.Cos(a), math.Sin(a)}
 		n := pt{-ax.Y, ax.X}
 		// The samples as indices into the patch, and the box around them.
@@ -219,11 +229,13 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 					continue
 				}
 				off := dy*w + dx
-				in := float64(count(inIdx, off)) / float64(len(inIdx))
+				hit, n := count(inIdx, off, inStride)
+				in := float64(hit) / float64(n)
 				if in <= best.score { // the ring can only lower it
 					continue
 				}
-				out := float64(count(ringIdx, off)) / float64(len(ringIdx))
+				hit, n = count(ringIdx, off, 1)
+				out := float64(hit) / float64(n)
 				if s := in - out; s > best.score {
 					best = tokenFit{centre: pt{c.X + float64(dx), c.Y + float64(dy)}, angle: a, in: in, out: out, score: s}
 					var hit, all [8]int
@@ -243,42 +255,81 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 		}
 	}
 	// Coarse: every other angle, every other pixel; fine: the angles next
-	// to the best and half-pixel shifts around it.
+	// to the best and half-pixel shifts around it. A region drawn out
+	// along an axis is tried near it only.
 	step := 1
 	if len(t.angles) > 1 {
 		step = 2
 	}
+	near := func(float64) bool { return true }
+	if prior.len() > 0 && t.kind.Shape == "long" {
+		// The region's axis on the table: the inverse of the local map.
+		det := jx.X*jy.Y - jx.Y*jy.X
+		pa := math.Atan2((jx.X*prior.Y-jx.Y*prior.X)/det, (jy.Y*prior.X-jy.X*prior.Y)/det)
+		near = func(a float64) bool {
+			d := math.Mod(math.Abs(a-pa), math.Pi)
+			return min(d, math.Pi-d) <= tokenAxisSlack
+		}
+	}
 	for i := 0; i < len(t.angles); i += step {
-		try(t.angles[i], o, r, 2)
+		if near(t.angles[i]) {
+			try(t.angles[i], o, r, 2, true)
+		}
 	}
 	if math.IsInf(best.score, -1) {
 		return tokenFit{}, false
 	}
+	// Most places are not chits: the coarse fit tells, before the fine
+	// one, when its inside is far from full or its outline far from the
+	// image's edges.
+	if best.in < tokenMinInside-tokenCoarseSlack ||
+		d.outlineOnEdges(t, best.centre.add(pt{float64(x0), float64(y0)}), best.angle, toDet, edges) < tokenMinEdge-2*tokenCoarseSlack {
+		return tokenFit{}, false
+	}
 	c0, a0 := best.centre, best.angle
+	// The fine fit counts every inside sample: its scores start afresh.
+	best = tokenFit{score: math.Inf(-1)}
 	da := 0.0
 	if len(t.angles) > 1 {
 		da = t.angles[1] - t.angles[0]
 	}
 	for _, a := range []float64{a0 - da, a0, a0 + da} {
 		for sub := range 4 {
-			try(a, c0.add(pt{0.5 * float64(sub&1), 0.5 * float64(sub>>1)}), 1, 1)
+			try(a, c0.add(pt{0.5 * float64(sub&1), 0.5 * float64(sub>>1)}), 1, 1, false)
 		}
 		if da == 0 {
 			break
 		}
 	}
+	if math.IsInf(best.score, -1) {
+		return tokenFit{}, false
+	}
 	best.centre = best.centre.add(pt{float64(x0), float64(y0)})
-	w, h = pl.w, pl.h
-	// How much of the outline lies on an edge of the image (within a pixel).
-	ax := pt{math.Cos(best.angle), math.Sin(best.angle)}
+	best.edge = d.outlineOnEdges(t, best.centre, best.angle, toDet, edges)
+	best.u, best.v = pl.full(best.centre.X, best.centre.Y)
+	tc, ok := pl.toWork(best.u, best.v, 0)
+	if !ok {
+		return tokenFit{}, false
+	}
+	best.tableC = tc
+	best.axisWork = pt{math.Cos(best.angle), math.Sin(best.angle)}
+	return best, true
+}
+
+// outlineOnEdges is the share of template t's outline, placed at centre
+// (detection pixels) and turned by angle, that lies within a pixel of an
+// edge of the image whose gradient crosses it.
+func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, toDet func(pt) pt, edges []byte) float64 {
+	w, h := d.plane.w, d.plane.h
+	ax := pt{math.Cos(angle), math.Sin(angle)}
 	nn := pt{-ax.Y, ax.X}
 	hit := 0
 	for i, q := range t.edge {
-		p := best.centre.add(toDet(ax.scale(q.X).add(nn.scale(q.Y))))
+		p := centre.add(toDet(ax.scale(q.X).add(nn.scale(q.Y))))
 		qn := t.edgeN[i]
 		// The normal in the image: across the mapped outline.
 		nd := toDet(ax.scale(qn.X).add(nn.scale(qn.Y)))
-		nd = pt{nd.X, nd.Y}.scale(1 / max(nd.len(), 1e-9))
+		nd = nd.scale(1 / max(nd.len(), 1e-9))
 		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
 	near:
 		for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
@@ -295,16 +346,16 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 			}
 		}
 	}
-	best.edge = float64(hit) / float64(len(t.edge))
-	best.u, best.v = pl.full(best.centre.X, best.centre.Y)
-	tc, ok := pl.toWork(best.u, best.v, 0)
-	if !ok {
-		return tokenFit{}, false
-	}
-	best.tableC = tc
-	best.axisWork = pt{math.Cos(best.angle), math.Sin(best.angle)}
-	return best, true
+	return float64(hit) / float64(len(t.edge))
 }
+
+// tokenAxisSlack is how far (radians) from a region's long axis a long
+// kind is tried, when the region is drawn out along one.
+const tokenAxisSlack = math.Pi / 8
+
+// tokenCoarseSlack is how far below the thresholds a coarse fit (every
+// other angle and pixel) may be and still be refined.
+const tokenCoarseSlack = 0.15
 
 // Thresholds of a fitted token: the share of its inside that must be of
 // its colour, and the most of the ring around it that may be.
@@ -382,12 +433,13 @@ func (d *Detector) fitTokens(fits []diskFit) []models.Token {
 	}
 	var found []tokenFit
 	merged := false
-	fitRegions := func(n int) {
-		for i := 1; i < n; i++ {
-			area := float64(d.stats.GetIntAt(i, 4))
-			x0, y0 := int(d.stats.GetIntAt(i, 0)), int(d.stats.GetIntAt(i, 1))
-			bw, bh := int(d.stats.GetIntAt(i, 2)), int(d.stats.GetIntAt(i, 3))
-			cx, cy := d.centroids.GetDoubleAt(i, 0), d.centroids.GetDoubleAt(i, 1)
+	fitRegions := func(labels []int32, regions []region) {
+		for i := 1; i < len(regions); i++ {
+			rg := regions[i]
+			area := float64(rg.area)
+			x0, y0, bw, bh := rg.x0, rg.y0, rg.x1-rg.x0, rg.y1-rg.y0
+			cx, cy := rg.cx, rg.cy
+			axis, axisDone := pt{}, false
 			for ki, r := range ranges {
 				if area > r.maxArea {
 					merged = true
@@ -409,7 +461,10 @@ func (d *Detector) fitTokens(fits []diskFit) []models.Token {
 				if float64(own) < 0.5*area {
 					continue
 				}
-				f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, cx, cy, r.reach)
+				if !axisDone {
+					axis, axisDone = regionAxis(labels, pl.w, int32(i), x0, y0, bw, bh, cx, cy), true
+				}
+				f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, cx, cy, r.reach, axis)
 				if ok && f.accepted() {
 					f.kind = ki
 					found = append(found, f)
@@ -419,14 +474,14 @@ func (d *Detector) fitTokens(fits []diskFit) []models.Token {
 	}
 	// Regions are labelled without their specks.
 	gocv.MorphologyEx(d.tokMask, &d.cut, gocv.MorphOpen, kernel)
-	fitRegions(gocv.ConnectedComponentsWithStatsWithParams(d.cut, &d.labels, &d.stats, &d.centroids, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT))
+	fitRegions(d.labelRegions(d.cut, 8))
 	if merged {
 		// A chit on a table or a disk of its own colour, or beside a chit
 		// of another kind, joins it in the mask; its outline, an edge of
 		// the image, still parts them.
 		gocv.BitwiseNot(d.edges, &d.noEdges)
 		gocv.BitwiseAnd(d.tokMask, d.noEdges, &d.cut)
-		fitRegions(gocv.ConnectedComponentsWithStatsWithParams(d.cut, &d.labels, &d.stats, &d.centroids, 4, gocv.MatTypeCV32S, gocv.CCL_DEFAULT))
+		fitRegions(d.labelRegions(d.cut, 4))
 	}
 	// The best of overlapping fits.
 	slices.SortFunc(found, func(a, b tokenFit) int { return cmp.Compare(b.score, a.score) })
@@ -455,6 +510,34 @@ func (d *Detector) fitTokens(fits []diskFit) []models.Token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// regionAxis is the unit long axis of region label in the w-wide label
+// image, within its box (x0, y0, bw, bh) around its centroid (cx, cy),
+// when the region is drawn out along it (its spread along it at least
+// twice that across); else zero.
+func regionAxis(labels []int32, w int, label int32, x0, y0, bw, bh int, cx, cy float64) pt {
+	var sxx, syy, sxy float64
+	for y := y0; y < y0+bh; y++ {
+		dy := float64(y) - cy
+		for x := x0; x < x0+bw; x++ {
+			if labels[y*w+x] == label {
+				dx := float64(x) - cx
+				sxx += dx * dx
+				syy += dy * dy
+				sxy += dx * dy
+			}
+		}
+	}
+	// The eigenvalues of the spread.
+	tr, det := sxx+syy, sxx*syy-sxy*sxy
+	disc := math.Sqrt(max(0, tr*tr/4-det))
+	l1, l2 := tr/2+disc, tr/2-disc
+	if l1 <= 0 || l1 < 4*l2 { // spreads squared: 2x apart
+		return pt{}
+	}
+	a := 0.5 * math.Atan2(2*sxy, sxx-syy)
+	return pt{math.Cos(a), math.Sin(a)}
 }
 
 // filledPatch copies the w x h patch of mask at (x0, y0) into the

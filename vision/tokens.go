@@ -5,7 +5,6 @@ import (
 	"image"
 	"math"
 	"slices"
-	"unsafe"
 
 	"gocv.io/x/gocv"
 
@@ -92,22 +91,16 @@ func (d *Detector) measureTokens(fits []diskFit) []models.Token {
 		gocv.InRangeWithScalar(d.small, lb, ub, &d.labels)
 		// Close the thin lines printed across a chit.
 		gocv.MorphologyEx(d.labels, &d.tokMask, gocv.MorphClose, kernel)
-		n := gocv.ConnectedComponentsWithStatsWithParams(d.tokMask, &d.labels, &d.stats, &d.centroids, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+		labels, regions := d.labelRegions(d.tokMask, 8)
 		minArea, maxArea := d.tokenAreaRange(k)
-		raw, err := d.labels.DataPtrUint8()
-		if err != nil || len(raw) < 4 {
-			continue
-		}
-		// The labels are CV_32S, shared with OpenCV until the next call.
-		labels := unsafe.Slice((*int32)(unsafe.Pointer(&raw[0])), len(raw)/4)
-		for i := 1; i < n; i++ {
-			area := float64(d.stats.GetIntAt(i, 4))
+		for i := 1; i < len(regions); i++ {
+			area := float64(regions[i].area)
 			if area < minArea || area > maxArea {
 				continue
 			}
 			// The region's pixels, from its bounding box only.
-			x0, y0 := int(d.stats.GetIntAt(i, 0)), int(d.stats.GetIntAt(i, 1))
-			w, h := int(d.stats.GetIntAt(i, 2)), int(d.stats.GetIntAt(i, 3))
+			x0, y0 := regions[i].x0, regions[i].y0
+			w, h := regions[i].x1-x0, regions[i].y1-y0
 			px := make([]pt, 0, int(area))
 			for y := y0; y < y0+h; y++ {
 				row := labels[y*pl.w : (y+1)*pl.w]
