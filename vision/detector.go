@@ -99,23 +99,23 @@ type Detector struct {
 	edges   gocv.Mat
 	gx, gy  gocv.Mat
 	// token finding
-	tokMask, labels gocv.Mat
-	cut             gocv.Mat   // a token mask less the edges
-	noEdges         gocv.Mat   // where the edge map has no edge
-	kindMasks       []gocv.Mat // each token kind's pixels
-	visited         []uint8
-	gradX           []int16 // the strongest channel's gradient at each pixel
-	gradY           []int16
-	votes           []uint16
-	normals         []edgeNormal
-	plane           *workPlane
-	templates       []tokenTemplate // the token kinds', for tplPlane
-	tplPlane        *workPlane
-	patch           []byte  // a token's neighbourhood of the mask
-	queue           []int32 // flood fill's
-	sampleIdx       []int   // a token template's samples in the patch
-	regions         []region
-	regionSums      []float64
+	tokMask, labels     gocv.Mat
+	cut                 gocv.Mat   // a token mask less the edges
+	noEdges             gocv.Mat   // where the edge map has no edge
+	kindMasks           []gocv.Mat // each token kind's pixels
+	visited             []uint8
+	gradX               []int16 // the strongest channel's gradient at each pixel
+	gradY               []int16
+	votes               []uint16
+	voteCells           []cellNormal
+	normals             []edgeNormal
+	plane               *workPlane
+	templates           []tokenTemplate // the token kinds', for tplPlane
+	tplPlane            *workPlane
+	patch               []byte   // a token's neighbourhood of the mask
+	queue               []int32  // flood fill's
+	sampleIdx           []int    // a token template's samples in the patch
+	regions, subRegions labeller // token regions, and a kind's within one
 }
 
 // NewDetector returns a detector with the given options.
@@ -146,7 +146,7 @@ func NewDetector(opt Options) *Detector {
 
 func (d *Detector) mats() []*gocv.Mat {
 	return []*gocv.Mat{&d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy,
-		&d.tokMask, &d.labels, &d.cut, &d.noEdges}
+		&d.tokMask, &d.labels, &d.cut, &d.noEdges, &d.regions.labels, &d.subRegions.labels}
 }
 
 // Close frees the detector's Mats.
@@ -252,7 +252,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	disks, above = d.dropImplausible(disks, above, colour)
 	lap("stacking")
 	res.Layout = d.layout(disks, above, colour)
-	res.Layout.Tokens = d.findTokens(disks)
+	res.Layout.Tokens = d.findTokens(disks, colour)
 	dropNonFinite(&res.Layout)
 	tokenTouches(&res.Layout)
 	lap("tokens")
@@ -320,7 +320,7 @@ func (d *Detector) voteCatalogue(em edgeMap, minCoverage float64, seen func(circ
 		}
 	}
 	var out []candidate
-	for _, c := range pl.voteCircles(d.normals, radii, &d.votes) {
+	for _, c := range pl.voteCircles(d.normals, radii, &d.votes, &d.voteCells) {
 		// A quick look with few probes first: most peaks are texture.
 		if quick, _ := pl.coverageN(c.c, em, nil, 32); quick < minCoverage-0.1 {
 			continue

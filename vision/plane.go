@@ -146,7 +146,13 @@ func (p *workPlane) coverage(c circle, em edgeMap, others []circle) (float64, fl
 
 // coverageN is coverage with n probes.
 func (p *workPlane) coverageN(c circle, em edgeMap, others []circle, n int) (float64, float64) {
-	hits := make([]int8, n) // 1 hit, 0 miss, -1 not seen
+	var buf [256]int8 // on the stack: outlines are checked by the thousand
+	hits := buf[:0]
+	if n <= len(buf) {
+		hits = buf[:n]
+	} else {
+		hits = make([]int8, n)
+	} // 1 hit, 0 miss, -1 not seen
 	valid, inFrame := 0, 0
 	margin := 2 * p.pixel
 	img := p.outlineInImage(c)
@@ -255,8 +261,8 @@ type imageOutline struct {
 // the interpolated outline of a 100-pixel disk is within 0.3 px.
 const outlineKnots = 32
 
-func (p *workPlane) outlineInImage(c circle) *imageOutline {
-	o := &imageOutline{}
+func (p *workPlane) outlineInImage(c circle) imageOutline {
+	var o imageOutline
 	for k := range outlineKnots {
 		a := 2 * math.Pi * float64(k) / outlineKnots
 		q := c.at(a)

@@ -14,13 +14,20 @@ type region struct {
 	cx, cy         float64
 }
 
+// labeller labels the regions of masks, keeping its Mat and slices from one
+// labelling to the next.
+type labeller struct {
+	labels  gocv.Mat // CV_32S
+	regions []region
+	sums    []float64
+}
+
 // labelRegions labels the connected regions of the 8-bit mask (8- or
-// 4-connected) into the detector's labels and returns the label of each
-// pixel (row by row, valid until the next labelling) and the regions, the
-// background's at index 0. OpenCV labels; the regions are measured here,
-// a row's run at a time, which costs a fraction of OpenCV's own
-// statistics.
-func (d *Detector) labelRegions(mask gocv.Mat, connectivity int) ([]int32, []region) {
+// 4-connected) and returns the label of each pixel (row by row, valid
+// until the labeller's next labelling) and the regions, the background's
+// at index 0. OpenCV labels; the regions are measured here, a row's run
+// at a time, which costs a fraction of OpenCV's own statistics.
+func (d *labeller) labelRegions(mask gocv.Mat, connectivity int) ([]int32, []region) {
 	n := gocv.ConnectedComponentsWithParams(mask, &d.labels, connectivity, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
 	raw, err := d.labels.DataPtrUint8()
 	if err != nil || len(raw) < 4 || n < 1 {
@@ -34,10 +41,10 @@ func (d *Detector) labelRegions(mask gocv.Mat, connectivity int) ([]int32, []reg
 	}
 	rs := d.regions
 	var sx, sy []float64
-	if cap(d.regionSums) < 2*n {
-		d.regionSums = make([]float64, 2*n)
+	if cap(d.sums) < 2*n {
+		d.sums = make([]float64, 2*n)
 	}
-	sx, sy = d.regionSums[:n], d.regionSums[n:2*n]
+	sx, sy = d.sums[:n], d.sums[n:2*n]
 	clear(sx)
 	clear(sy)
 	for y := 0; y*w < len(labels); y++ {

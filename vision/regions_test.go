@@ -41,7 +41,7 @@ func TestLabelRegionsAgreesWithOpenCVStatistics(t *testing.T) {
 			n := gocv.ConnectedComponentsWithStatsWithParams(mask, &want, &stats, &cents, conn, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
 			d := NewDetector(Options{})
 			defer d.Close()
-			labels, rs := d.labelRegions(mask, conn)
+			labels, rs := d.regions.labelRegions(mask, conn)
 			if len(rs) != n || len(labels) != tc.w*tc.h {
 				t.Fatalf("%s/%d: %d regions, %d labels; OpenCV: %d regions of %d pixels", tc.name, conn, len(rs), len(labels), n, tc.w*tc.h)
 			}

@@ -135,7 +135,9 @@ type tokenFit struct {
 	sideOut  float64 // the largest such fraction of one side of the ring
 	edge     float64 // the fraction of the outline on an edge of the image
 	score    float64
-	tableC   pt // the centre on the table, at height 0
+	fine     float64 // the share of the inside of the kind's colour in the frame itself
+	jx, jy   pt      // the local map: detection pixels a cm along the table's X and Y
+	tableC   pt      // the centre on the table, at height 0
 	u, v     float64
 	axisWork pt
 }
@@ -312,8 +314,40 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 		return tokenFit{}, false
 	}
 	best.tableC = tc
+	best.jx, best.jy = jx, jy
 	best.axisWork = pt{math.Cos(best.angle), math.Sin(best.angle)}
 	return best, true
+}
+
+// frameColourShare is the share of fit f's inside that is of its kind's
+// colour in the frame itself, at full resolution: a chit's colour fills
+// it there too (less its print), where a printed pattern (dark text on a
+// light label) that blurs into the kind's colour at detection size falls
+// apart into colours of its own.
+func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImage) float64 {
+	lb, ub := labRange(t.kind.Colour)
+	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
+	nn := pt{-ax.Y, ax.X}
+	s := d.plane.scale
+	hit, n := 0, 0
+	for _, q := range t.inside {
+		p := f.centre.add(f.jx.scale(q.X*ax.X + q.Y*nn.X).add(f.jy.scale(q.X*ax.Y + q.Y*nn.Y)))
+		for _, o := range [2]float64{0, 0.5} { // two frame pixels a sample
+			r, g, b, ok := colour.at((p.X+o+0.5)*s-0.5, (p.Y+o+0.5)*s-0.5)
+			if !ok {
+				continue
+			}
+			l, la, lb2 := rgbToLab([3]float64{r, g, b})
+			n++
+			if l >= lb.Val1 && l <= ub.Val1 && la >= lb.Val2 && la <= ub.Val2 && lb2 >= lb.Val3 && lb2 <= ub.Val3 {
+				hit++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(hit) / float64(n)
 }
 
 // outlineOnEdges is the share of template t's outline, placed at centre
@@ -353,6 +387,18 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, to
 // kind is tried, when the region is drawn out along one.
 const tokenAxisSlack = math.Pi / 8
 
+// tokenMinFrameGrey is the least share of a grey (colourless) chit's
+// inside that must be of its colour in the frame itself, at full
+// resolution. Grey chits fill about two thirds or more even in shadow;
+// labels of dark text on a light ground, grey at detection size, a third
+// to a half.
+const tokenMinFrameGrey = 0.55
+
+// tokenSplitSpan is how many diagonals of a kind's chit a region of the
+// union of all kinds' colours may span and still be labelled again in
+// that kind's colour alone.
+const tokenSplitSpan = 4
+
 // tokenCoarseSlack is how far below the thresholds a coarse fit (every
 // other angle and pixel) may be and still be refined.
 const tokenCoarseSlack = 0.15
@@ -385,7 +431,7 @@ func (f tokenFit) accepted() bool {
 // kind's colour, of about the kind's area or more, is a place where the
 // kind's outline is fitted; the fits that fill their outline and stand out
 // of their ring are tokens, the best of overlapping ones kept.
-func (d *Detector) fitTokens(fits []diskFit) []models.Token {
+func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
 	pl := d.plane
 	if d.tplPlane != pl {
 		d.templates = d.templates[:0]
@@ -432,56 +478,91 @@ func (d *Detector) fitTokens(fits []diskFit) []models.Token {
 		ranges[ki] = kindRange{0.7 * lo, hi, 0.25*k.Width/pl.pixel + 1, 1.3*math.Hypot(k.Length, k.Width)/pl.pixel + 3}
 	}
 	var found []tokenFit
+	// fit fits kind ki to the region of the given label in labels (lw
+	// pixels wide, its origin at detection pixel (ox, oy)), when the
+	// region is of about the kind's size and mostly of its colour.
+	fit := func(ki int, labels []int32, lw, ox, oy int, label int32, rg region, axis *pt, axisDone *bool) {
+		r := ranges[ki]
+		area := float64(rg.area)
+		bw, bh := rg.x1-rg.x0, rg.y1-rg.y0
+		// A region wider than the chit's diagonal each way is not one
+		// chit (its pixels are counted in the ring).
+		if area < r.minArea || area > r.maxArea || float64(bw) > r.diag || float64(bh) > r.diag {
+			return
+		}
+		x0, y0 := rg.x0+ox, rg.y0+oy
+		own := 0
+		for y := y0; y < y0+bh; y++ {
+			for _, v := range masks[ki][y*pl.w+x0 : y*pl.w+x0+bw] {
+				if v != 0 {
+					own++
+				}
+			}
+		}
+		if float64(own) < 0.5*area {
+			return
+		}
+		c := pt{rg.cx + float64(ox), rg.cy + float64(oy)}
+		if !*axisDone {
+			*axis, *axisDone = regionAxis(labels, lw, label, rg.x0, rg.y0, bw, bh, rg.cx, rg.cy), true
+		}
+		f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, c.X, c.Y, r.reach, *axis)
+		if !ok || !f.accepted() {
+			return
+		}
+		// Grey is what dark print on a light label blurs into at
+		// detection size: a grey chit must be grey in the frame.
+		f.fine = d.frameColourShare(&d.templates[ki], f, colour)
+		if colourless(d.opt.Tokens[ki].Colour) && f.fine < tokenMinFrameGrey {
+			return
+		}
+		f.kind = ki
+		found = append(found, f)
+	}
 	merged := false
 	fitRegions := func(labels []int32, regions []region) {
 		for i := 1; i < len(regions); i++ {
 			rg := regions[i]
-			area := float64(rg.area)
-			x0, y0, bw, bh := rg.x0, rg.y0, rg.x1-rg.x0, rg.y1-rg.y0
-			cx, cy := rg.cx, rg.cy
 			axis, axisDone := pt{}, false
 			for ki, r := range ranges {
-				if area > r.maxArea {
+				fit(ki, labels, pl.w, 0, 0, int32(i), rg, &axis, &axisDone)
+				bw, bh := rg.x1-rg.x0, rg.y1-rg.y0
+				if float64(rg.area) > r.maxArea {
 					merged = true
 				}
-				// A region wider than the chit's diagonal each way is not
-				// one chit (its pixels are counted in the ring).
-				if area < r.minArea || area > r.maxArea || float64(bw) > r.diag || float64(bh) > r.diag {
-					continue
-				}
-				// Most of the region must be of the kind's colour.
-				own := 0
-				for y := y0; y < y0+bh; y++ {
-					for _, v := range masks[ki][y*pl.w+x0 : y*pl.w+x0+bw] {
-						if v != 0 {
-							own++
-						}
+				// A chit beside a patch of another kind's colour (a
+				// chit, a painting) joins it in the union: a region a
+				// few chits wide is labelled again in the kind's own
+				// colour.
+				if float64(rg.area) >= r.minArea && (float64(bw) > r.diag || float64(bh) > r.diag) &&
+					float64(max(bw, bh)) <= tokenSplitSpan*r.diag {
+					roi := d.kindMasks[ki].Region(image.Rect(rg.x0, rg.y0, rg.x1, rg.y1))
+					// Worth it only when the box holds a chit's worth of
+					// the kind's colour.
+					if float64(gocv.CountNonZero(roi)) < r.minArea {
+						roi.Close()
+						continue
 					}
-				}
-				if float64(own) < 0.5*area {
-					continue
-				}
-				if !axisDone {
-					axis, axisDone = regionAxis(labels, pl.w, int32(i), x0, y0, bw, bh, cx, cy), true
-				}
-				f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, cx, cy, r.reach, axis)
-				if ok && f.accepted() {
-					f.kind = ki
-					found = append(found, f)
+					subLabels, subs := d.subRegions.labelRegions(roi, 8)
+					roi.Close()
+					for j := 1; j < len(subs); j++ {
+						subAxis, subDone := pt{}, false
+						fit(ki, subLabels, bw, rg.x0, rg.y0, int32(j), subs[j], &subAxis, &subDone)
+					}
 				}
 			}
 		}
 	}
 	// Regions are labelled without their specks.
 	gocv.MorphologyEx(d.tokMask, &d.cut, gocv.MorphOpen, kernel)
-	fitRegions(d.labelRegions(d.cut, 8))
+	fitRegions(d.regions.labelRegions(d.cut, 8))
 	if merged {
 		// A chit on a table or a disk of its own colour, or beside a chit
 		// of another kind, joins it in the mask; its outline, an edge of
 		// the image, still parts them.
 		gocv.BitwiseNot(d.edges, &d.noEdges)
 		gocv.BitwiseAnd(d.tokMask, d.noEdges, &d.cut)
-		fitRegions(d.labelRegions(d.cut, 4))
+		fitRegions(d.regions.labelRegions(d.cut, 4))
 	}
 	// The best of overlapping fits.
 	slices.SortFunc(found, func(a, b tokenFit) int { return cmp.Compare(b.score, a.score) })
@@ -546,54 +627,51 @@ func regionAxis(labels []int32, w int, label int32, x0, y0, bw, bh int, cx, cy f
 func (d *Detector) filledPatch(mask []byte, x0, y0, w, h int) []byte {
 	fw := d.plane.w
 	n := w * h
-	if cap(d.patch) < n {
-		d.patch = make([]byte, n)
+	// The patch inside a one-pixel frame, marked outside (2) from the
+	// start, so that no step of the flood leaves the buffer.
+	pw := w + 2
+	pn := pw * (h + 2)
+	if cap(d.patch) < n+pn {
+		d.patch = make([]byte, n+pn)
 		d.queue = make([]int32, 0, n)
 	}
-	p := d.patch[:n]
-	for y := range h {
-		copy(p[y*w:(y+1)*w], mask[(y0+y)*fw+x0:(y0+y)*fw+x0+w])
-	}
-	// Flood the unset pixels from the border (2: outside); the unset
-	// pixels left are holes.
-	q := d.queue[:0]
-	push := func(i int) {
-		if p[i] == 0 {
-			p[i] = 2
-			q = append(q, int32(i))
-		}
-	}
-	for x := range w {
-		push(x)
-		push((h-1)*w + x)
+	p, q := d.patch[:n], d.patch[n:n+pn]
+	for x := range pw {
+		q[x], q[pn-pw+x] = 2, 2
 	}
 	for y := range h {
-		push(y * w)
-		push(y*w + w - 1)
+		row := q[(y+1)*pw : (y+2)*pw]
+		row[0], row[pw-1] = 2, 2
+		copy(row[1:pw-1], mask[(y0+y)*fw+x0:(y0+y)*fw+x0+w])
 	}
-	for len(q) > 0 {
-		i := int(q[len(q)-1])
-		q = q[:len(q)-1]
-		x, y := i%w, i/w
-		if x > 0 {
-			push(i - 1)
-		}
-		if x < w-1 {
-			push(i + 1)
-		}
-		if y > 0 {
-			push(i - w)
-		}
-		if y < h-1 {
-			push(i + w)
+	// Flood the unset pixels from the frame; the unset pixels left are
+	// holes.
+	st := d.queue[:0]
+	for i := pw; i < pn-pw; i++ {
+		if q[i] == 0 && (q[i-1] == 2 || q[i+1] == 2 || q[i-pw] == 2 || q[i+pw] == 2) {
+			q[i] = 2
+			st = append(st, int32(i))
 		}
 	}
-	d.queue = q
-	for i, v := range p {
-		if v == 2 { // outside
-			p[i] = 0
-		} else { // set, or a hole
-			p[i] = 1
+	for len(st) > 0 {
+		i := int(st[len(st)-1])
+		st = st[:len(st)-1]
+		for _, j := range [4]int{i - 1, i + 1, i - pw, i + pw} {
+			if q[j] == 0 {
+				q[j] = 2
+				st = append(st, int32(j))
+			}
+		}
+	}
+	d.queue = st
+	for y := range h {
+		row := q[(y+1)*pw+1 : (y+1)*pw+1+w]
+		for x, v := range row {
+			if v == 2 { // outside
+				p[y*w+x] = 0
+			} else { // set, or a hole
+				p[y*w+x] = 1
+			}
 		}
 	}
 	return p

@@ -71,9 +71,9 @@ type tokenShape struct {
 // findTokens finds the tokens of the frame: for each kind of the
 // catalogue, the pixels of its colour form regions, and the regions of its
 // size and shape are tokens of that kind.
-func (d *Detector) findTokens(fits []diskFit) []models.Token {
+func (d *Detector) findTokens(fits []diskFit, colour bgrImage) []models.Token {
 	if d.plane.cal != nil {
-		return d.fitTokens(fits)
+		return d.fitTokens(fits, colour)
 	}
 	return d.measureTokens(fits)
 }
@@ -91,7 +91,7 @@ func (d *Detector) measureTokens(fits []diskFit) []models.Token {
 		gocv.InRangeWithScalar(d.small, lb, ub, &d.labels)
 		// Close the thin lines printed across a chit.
 		gocv.MorphologyEx(d.labels, &d.tokMask, gocv.MorphClose, kernel)
-		labels, regions := d.labelRegions(d.tokMask, 8)
+		labels, regions := d.regions.labelRegions(d.tokMask, 8)
 		minArea, maxArea := d.tokenAreaRange(k)
 		for i := 1; i < len(regions); i++ {
 			area := float64(regions[i].area)
@@ -124,15 +124,21 @@ func (d *Detector) measureTokens(fits []diskFit) []models.Token {
 	return out
 }
 
+// colourless reports whether a token colour is a grey (black, grey or
+// white): its chroma in 8-bit Lab is under 12.
+func colourless(c [3]float64) bool {
+	_, a, b := rgbToLab(c)
+	return hypot(a-128, b-128) < 12
+}
+
 // labRange returns the range of OpenCV 8-bit Lab values that a token of
 // colour c may show under uneven light: a wide range of lightness, a
 // narrow one of colour (wider still for a colourless token's lightness
 // band).
 func labRange(c [3]float64) (gocv.Scalar, gocv.Scalar) {
 	l, a, b := rgbToLab(c)
-	chroma := hypot(a-128, b-128)
 	dl, dab := 70.0, 16.0
-	if chroma < 12 {
+	if colourless(c) {
 		dl, dab = 45, 10
 	}
 	return gocv.NewScalar(max(0, l-dl), max(0, a-dab), max(0, b-dab), 0),

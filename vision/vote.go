@@ -61,9 +61,12 @@ func (pl *workPlane) tableNormals(em edgeMap, out []edgeNormal) []edgeNormal {
 	return out
 }
 
+// cellNormal is an edge normal in the cells of the vote grid.
+type cellNormal struct{ x, y, nx, ny float32 }
+
 // voteCircles returns the circles of the given radii that the edges vote
-// for. votes is scratch space, reused between frames.
-func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[]uint16) []candidate {
+// for. votes and cells are scratch space, reused between frames.
+func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[]uint16, cells *[]cellNormal) []candidate {
 	if len(normals) == 0 || len(radii) == 0 {
 		return nil
 	}
@@ -84,8 +87,8 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[
 	}
 	acc := (*votes)[:gw*gh]
 	// Positions and normals in cells, once for every radius.
-	type cellNormal struct{ x, y, nx, ny float32 }
-	cn := make([]cellNormal, len(normals))
+	cn := slices.Grow((*cells)[:0], len(normals))[:len(normals)]
+	*cells = cn
 	for i, e := range normals {
 		cn[i] = cellNormal{float32((e.p.X - minX) / cell), float32((e.p.Y - minY) / cell), float32(e.n.X), float32(e.n.Y)}
 	}
