@@ -411,8 +411,6 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	if len(d.gradX) != n {
 		d.gradX, d.gradY = make([]int16, n), make([]int16, n)
 	}
-	clear(d.gradX)
-	clear(d.gradY)
 	for c := range 3 {
 		gocv.ExtractChannel(d.small, &d.channel, c)
 		gocv.GaussianBlur(d.channel, &d.blurred, image.Pt(5, 5), 0, 0, gocv.BorderReplicate)
@@ -431,9 +429,18 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 		gx, err1 := d.gx.DataPtrInt16()
 		gy, err2 := d.gy.DataPtrInt16()
 		if err1 != nil || err2 != nil {
+			if c == 0 {
+				clear(d.gradX)
+				clear(d.gradY)
+			}
 			continue
 		}
-		keepStrongest(d.gradX, d.gradY, gx, gy, c > 0)
+		if c == 0 { // lightness first: its gradient is the one to beat
+			copy(d.gradX, gx)
+			copy(d.gradY, gy)
+		} else {
+			keepStrongest(d.gradX, d.gradY, gx, gy, true)
+		}
 	}
 	return scale
 }
@@ -441,12 +448,16 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 // keepStrongest keeps in (kx, ky) whichever gradient is stronger, pixel by
 // pixel; chroma gradients count double, as a and b vary less than L.
 func keepStrongest(kx, ky, gx, gy []int16, chroma bool) {
-	for i := range kx {
-		x, y := int32(gx[i]), int32(gy[i])
-		if chroma {
-			x, y = 2*x, 2*y
-		}
-		if x*x+y*y > int32(kx[i])*int32(kx[i])+int32(ky[i])*int32(ky[i]) {
+	n := min(len(kx), len(ky), len(gx), len(gy))
+	kx, ky, gx, gy = kx[:n], ky[:n], gx[:n], gy[:n] // no bounds checks below
+	var k int32 = 1
+	if chroma {
+		k = 2
+	}
+	for i := range n {
+		x, y := k*int32(gx[i]), k*int32(gy[i])
+		ox, oy := int32(kx[i]), int32(ky[i])
+		if x*x+y*y > ox*ox+oy*oy {
 			kx[i], ky[i] = int16(max(min(x, 32767), -32767)), int16(max(min(y, 32767), -32767))
 		}
 	}
