@@ -106,7 +106,7 @@ type Detector struct {
 	visited             []uint8
 	gradX               []int16 // the strongest channel's gradient at each pixel
 	gradY               []int16
-	votes               []uint16
+	votes               []uint8
 	voteCells           []cellNormal
 	normals             []edgeNormal
 	plane               *workPlane

@@ -66,7 +66,7 @@ type cellNormal struct{ x, y, nx, ny float32 }
 
 // voteCircles returns the circles of the given radii that the edges vote
 // for. votes and cells are scratch space, reused between frames.
-func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[]uint16, cells *[]cellNormal) []candidate {
+func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[]uint8, cells *[]cellNormal) []candidate {
 	if len(normals) == 0 || len(radii) == 0 {
 		return nil
 	}
@@ -83,7 +83,7 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[
 		gw, gh = int((maxX-minX)/cell)+1, int((maxY-minY)/cell)+1
 	}
 	if cap(*votes) < gw*gh {
-		*votes = make([]uint16, gw*gh) // all zero; kept zero between uses
+		*votes = make([]uint8, gw*gh) // all zero; kept zero between uses
 	}
 	acc := (*votes)[:gw*gh]
 	// Positions and normals in cells, once for every radius.
@@ -101,23 +101,25 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[
 		// at least need/9.
 		expected := 2 * math.Pi * r / pl.pixel
 		need := 0.3 * expected
-		hotCount := uint16(max(1, math.Floor(need/9)))
+		hotCount := uint8(min(255, max(1, math.Floor(need/9))))
 		hot = hot[:0]
-		for _, e := range cn {
-			for _, s := range [2]float32{-1, 1} {
-				cx := int(e.x + s*rc*e.nx)
-				cy := int(e.y + s*rc*e.ny)
-				if cx < 1 || cy < 1 || cx >= gw-1 || cy >= gh-1 {
-					continue
-				}
-				k := cy*gw + cx
-				if acc[k] < math.MaxUint16 {
-					acc[k]++
-					if acc[k] == hotCount {
-						hot = append(hot, int32(k))
-					}
+		vote := func(x, y float32) {
+			cx, cy := int(x), int(y)
+			if cx < 1 || cy < 1 || cx >= gw-1 || cy >= gh-1 {
+				return
+			}
+			k := cy*gw + cx
+			if v := acc[k]; v < math.MaxUint8 {
+				acc[k] = v + 1
+				if v+1 == hotCount {
+					hot = append(hot, int32(k))
 				}
 			}
+		}
+		for _, e := range cn {
+			dx, dy := rc*e.nx, rc*e.ny
+			vote(e.x+dx, e.y+dy)
+			vote(e.x-dx, e.y-dy)
 		}
 		type peak struct {
 			c     pt
@@ -142,16 +144,9 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[
 			c := pt{minX + (float64(x)+0.5+sx/sum)*cell, minY + (float64(y)+0.5+sy/sum)*cell}
 			peaks = append(peaks, peak{c, sum})
 		}
-		// Clear only what was voted for.
-		for _, e := range cn {
-			for _, s := range [2]float32{-1, 1} {
-				cx := int(e.x + s*rc*e.nx)
-				cy := int(e.y + s*rc*e.ny)
-				if cx >= 1 && cy >= 1 && cx < gw-1 && cy < gh-1 {
-					acc[cy*gw+cx] = 0
-				}
-			}
-		}
+		// Clearing the grid in one sweep costs less than revisiting
+		// every cell voted for.
+		clear(acc)
 		slices.SortFunc(peaks, func(a, b peak) int { return int(math.Copysign(1, b.score-a.score)) })
 		var kept []peak
 		for _, p := range peaks {
