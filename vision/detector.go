@@ -418,14 +418,15 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 		if c > 0 { // a and b span a narrower range than L
 			lo, hi = 10, 25
 		}
-		if c == 0 {
-			gocv.Canny(d.blurred, &d.edges, lo, hi)
-		} else {
-			gocv.Canny(d.blurred, &d.chEdges, lo, hi)
-			gocv.BitwiseOr(d.edges, d.chEdges, &d.edges)
-		}
 		gocv.Sobel(d.blurred, &d.gx, gocv.MatTypeCV16S, 1, 0, 3, 1, 0, gocv.BorderReplicate)
 		gocv.Sobel(d.blurred, &d.gy, gocv.MatTypeCV16S, 0, 1, 3, 1, 0, gocv.BorderReplicate)
+		// Canny of the channel, from the gradient just computed.
+		if c == 0 {
+			cannyGradient(d.gx, d.gy, &d.edges, lo, hi)
+		} else {
+			cannyGradient(d.gx, d.gy, &d.chEdges, lo, hi)
+			gocv.BitwiseOr(d.edges, d.chEdges, &d.edges)
+		}
 		gx, err1 := d.gx.DataPtrInt16()
 		gy, err2 := d.gy.DataPtrInt16()
 		if err1 != nil || err2 != nil {

@@ -47,11 +47,16 @@ func (c bgrImage) bilinear(x, y float64) ([3]float64, bool) {
 	x0, y0 := int(x), int(y)
 	x1, y1 := min(x0+1, c.w-1), min(y0+1, c.h-1)
 	fx, fy := x-float64(x0), y-float64(y0)
+	// The four neighbours, three bytes each (a bounds check each).
+	i00, i01 := (y0*c.w+x0)*3, (y0*c.w+x1)*3
+	i10, i11 := (y1*c.w+x0)*3, (y1*c.w+x1)*3
+	p00, p01 := c.pix[i00:i00+3:i00+3], c.pix[i01:i01+3:i01+3]
+	p10, p11 := c.pix[i10:i10+3:i10+3], c.pix[i11:i11+3:i11+3]
 	var out [3]float64
 	for k := range 3 {
 		ch := 2 - k // BGR to RGB
-		a := float64(c.pix[(y0*c.w+x0)*3+ch])*(1-fx) + float64(c.pix[(y0*c.w+x1)*3+ch])*fx
-		b := float64(c.pix[(y1*c.w+x0)*3+ch])*(1-fx) + float64(c.pix[(y1*c.w+x1)*3+ch])*fx
+		a := float64(p00[ch])*(1-fx) + float64(p01[ch])*fx
+		b := float64(p10[ch])*(1-fx) + float64(p11[ch])*fx
 		out[k] = a*(1-fy) + b*fy
 	}
 	return out, true
