@@ -114,11 +114,9 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // enough. Circles are taken from the best seen on its own down, so that a
 // phantom never hides a real disk's outline: a disk lying on another is
 // seen whole and comes first, then the one below is judged on the part of
-// its outline left uncovered.
+// its outline left uncovered. Each candidate comes with its coverage seen
+// on its own (seen(c, nil)), as groupArcs and the catalogue vote give it.
 func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64)) []candidate {
-	for i := range cs {
-		cs[i].coverage, _ = seen(cs[i].c, nil)
-	}
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
 	var kept []circle
