@@ -106,8 +106,8 @@ type Detector struct {
 	visited             []uint8
 	gradX               []int16 // the strongest channel's gradient at each pixel
 	gradY               []int16
-	votes               []uint8
-	voteCells           []cellNormal
+	vote                voteScratch
+	chainPts            []pt // the edge chains' points on the table
 	normals             []edgeNormal
 	plane               *workPlane
 	templates           []tokenTemplate // the token kinds', for tplPlane
@@ -296,9 +296,19 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		}()
 	}
 	var arcs []arc
+	// Every chain's points in one buffer, which the arcs keep slices of
+	// until the next frame.
+	total := 0
 	for _, ch := range chains {
-		arcs = findArcs(pl.chainPoints(ch), ap, arcs)
+		total += len(ch.px)
 	}
+	pts := slices.Grow(d.chainPts[:0], total)
+	for _, ch := range chains {
+		start := len(pts)
+		pts = pl.chainPoints(ch, pts)
+		arcs = findArcs(pts[start:len(pts):len(pts)], ap, arcs)
+	}
+	d.chainPts = pts
 	cands := groupArcs(arcs, cp, seen)
 	if pl.cal != nil {
 		cands = d.plausible(cands)
@@ -320,7 +330,7 @@ func (d *Detector) voteCatalogue(em edgeMap, minCoverage float64, seen func(circ
 		}
 	}
 	var out []candidate
-	for _, c := range pl.voteCircles(d.normals, radii, &d.votes, &d.voteCells) {
+	for _, c := range pl.voteCircles(d.normals, radii, &d.vote) {
 		// A quick look with few probes first: most peaks are texture.
 		if quick, _ := pl.coverageN(c.c, em, nil, 32); quick < minCoverage-0.1 {
 			continue

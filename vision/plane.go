@@ -73,10 +73,9 @@ func (p *workPlane) full(x, y float64) (float64, float64) {
 	return (x+0.5)*p.scale - 0.5, (y+0.5)*p.scale - 0.5
 }
 
-// chainPoints maps a chain's pixels to the working plane, leaving out
-// pixels that see no table.
-func (p *workPlane) chainPoints(ch chain) []pt {
-	out := make([]pt, 0, len(ch.px))
+// chainPoints appends to out a chain's pixels mapped to the working plane,
+// leaving out pixels that see no table.
+func (p *workPlane) chainPoints(ch chain, out []pt) []pt {
 	for _, i := range ch.px {
 		if p.cal == nil {
 			u, v := p.full(float64(int(i)%p.w), float64(int(i)/p.w))

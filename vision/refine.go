@@ -40,6 +40,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	var probes []probe
 	var offsets []float64
 	var near []int
+	var peaks []peak // every probe's of one candidate; theirs are slices of it
 	for ci, cd := range cands {
 		f := diskFit{c: cd.c, coverage: cd.coverage, within: cd.within}
 		// The candidates this one overlaps: only they may cover its probes.
@@ -54,6 +55,8 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 		n = min(max(n, 64), 512)
 		half := 2.5 * pl.pixel // search half-width, working units
 		probes, offsets = probes[:0], offsets[:0]
+		// A probe's slice keeps its array should the buffer grow.
+		peaks = slices.Grow(peaks[:0], 4*n)
 		free := 0
 		for k := range n {
 			a := 2 * math.Pi * float64(k) / float64(n)
@@ -64,7 +67,9 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 			p := probe{u0: u0, v0: v0}
 			if l := hypot(u1-u0, v1-v0); ok0 && ok1 && l >= 1 {
 				p.du, p.dv, p.l = (u1-u0)/l, (v1-v0)/l, l
-				p.peaks = edgePeaks(colour, u0, v0, u1, v1)
+				start := len(peaks)
+				peaks = edgePeaks(colour, u0, v0, u1, v1, peaks)
+				p.peaks = peaks[start:len(peaks):len(peaks)]
 				// Only probes that no other disk may cover vote for where
 				// the outline lies.
 				if !coveredByCandidate(q, cands, near, half) {
@@ -148,15 +153,15 @@ func outermostMode(offsets []float64, n int) float64 {
 // in pixels and its strength.
 type peak struct{ t, strength float64 }
 
-// edgePeaks finds the colour steps on the segment from (u0, v0) (inside)
+// edgePeaks appends to out the colour steps on the segment from (u0, v0) (inside)
 // to (u1, v1) (outside) at least a quarter as strong as the strongest,
 // each located to a fraction of a pixel (a parabola through the peak of
 // the colour derivative). Colour, not grey: a red rim on a mauve table is
 // as light as the table.
-func edgePeaks(img bgrImage, u0, v0, u1, v1 float64) []peak {
+func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak) []peak {
 	l := hypot(u1-u0, v1-v0)
 	if l < 1 {
-		return nil
+		return out
 	}
 	const step = 0.5
 	n := int(l/step) + 1
@@ -168,7 +173,7 @@ func edgePeaks(img bgrImage, u0, v0, u1, v1 float64) []peak {
 	for i := range n + 2 {
 		val, in := img.bilinear(u0+du*float64(i-1), v0+dv*float64(i-1))
 		if !in {
-			return nil
+			return out
 		}
 		prof[i] = val
 	}
@@ -180,9 +185,8 @@ func edgePeaks(img bgrImage, u0, v0, u1, v1 float64) []peak {
 		best = max(best, der[i])
 	}
 	if best < 2 {
-		return nil
+		return out
 	}
-	var out []peak
 	for i := 2; i < n; i++ {
 		if der[i] < 0.25*best || der[i] < der[i-1] || der[i] < der[i+1] {
 			continue

@@ -64,9 +64,16 @@ func (pl *workPlane) tableNormals(em edgeMap, out []edgeNormal) []edgeNormal {
 // cellNormal is an edge normal in the cells of the vote grid.
 type cellNormal struct{ x, y, nx, ny float32 }
 
+// voteScratch is the vote's working space, kept from frame to frame.
+type voteScratch struct {
+	votes []uint8 // the grid; all zero between uses
+	cells []cellNormal
+	hot   []int32 // cells that reached the hot count, to look at
+}
+
 // voteCircles returns the circles of the given radii that the edges vote
-// for. votes and cells are scratch space, reused between frames.
-func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[]uint8, cells *[]cellNormal) []candidate {
+// for.
+func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, sc *voteScratch) []candidate {
 	if len(normals) == 0 || len(radii) == 0 {
 		return nil
 	}
@@ -82,18 +89,19 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, votes *[
 		cell *= 1.5
 		gw, gh = int((maxX-minX)/cell)+1, int((maxY-minY)/cell)+1
 	}
-	if cap(*votes) < gw*gh {
-		*votes = make([]uint8, gw*gh) // all zero; kept zero between uses
+	if cap(sc.votes) < gw*gh {
+		sc.votes = make([]uint8, gw*gh)
 	}
-	acc := (*votes)[:gw*gh]
+	acc := sc.votes[:gw*gh]
 	// Positions and normals in cells, once for every radius.
-	cn := slices.Grow((*cells)[:0], len(normals))[:len(normals)]
-	*cells = cn
+	cn := slices.Grow(sc.cells[:0], len(normals))[:len(normals)]
+	sc.cells = cn
 	for i, e := range normals {
 		cn[i] = cellNormal{float32((e.p.X - minX) / cell), float32((e.p.Y - minY) / cell), float32(e.n.X), float32(e.n.Y)}
 	}
 	var out []candidate
-	var hot []int32 // cells that reached the hot count, to look at
+	hot := sc.hot[:0]
+	defer func() { sc.hot = hot[:0] }()
 	for _, r := range radii {
 		rc := float32(r / cell)
 		// A whole outline gives about one vote per pixel of its length;
