@@ -397,7 +397,7 @@ const tokenMinFrameGrey = 0.55
 // tokenSplitSpan is how many diagonals of a kind's chit a region of the
 // union of all kinds' colours may span and still be labelled again in
 // that kind's colour alone.
-const tokenSplitSpan = 4
+const tokenSplitSpan = 2
 
 // tokenCoarseSlack is how far below the thresholds a coarse fit (every
 // other angle and pixel) may be and still be refined.
@@ -532,7 +532,7 @@ func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
 				}
 				// A chit beside a patch of another kind's colour (a
 				// chit, a painting) joins it in the union: a region a
-				// few chits wide is labelled again in the kind's own
+				// chit or two wide is labelled again in the kind's own
 				// colour.
 				if float64(rg.area) >= r.minArea && (float64(bw) > r.diag || float64(bh) > r.diag) &&
 					float64(max(bw, bh)) <= tokenSplitSpan*r.diag {
