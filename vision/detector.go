@@ -456,24 +456,6 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	return scale
 }
 
-// keepStrongest keeps in (kx, ky) whichever gradient is stronger, pixel by
-// pixel; chroma gradients count double, as a and b vary less than L.
-func keepStrongest(kx, ky, gx, gy []int16, chroma bool) {
-	n := min(len(kx), len(ky), len(gx), len(gy))
-	kx, ky, gx, gy = kx[:n], ky[:n], gx[:n], gy[:n] // no bounds checks below
-	var k int32 = 1
-	if chroma {
-		k = 2
-	}
-	for i := range n {
-		x, y := k*int32(gx[i]), k*int32(gy[i])
-		ox, oy := int32(kx[i]), int32(ky[i])
-		if x*x+y*y > ox*ox+oy*oy {
-			kx[i], ky[i] = int16(max(min(x, 32767), -32767)), int16(max(min(y, 32767), -32767))
-		}
-	}
-}
-
 // dropImplausible removes, with a calibration, the disks whose measured
 // radius matches no catalogue size (within twice the snap tolerance) and is
 // too small for terrain (a round token, a circle of art), and the circles

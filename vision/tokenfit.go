@@ -536,13 +536,20 @@ func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
 				// colour.
 				if float64(rg.area) >= r.minArea && (float64(bw) > r.diag || float64(bh) > r.diag) &&
 					float64(max(bw, bh)) <= tokenSplitSpan*r.diag {
-					roi := d.kindMasks[ki].Region(image.Rect(rg.x0, rg.y0, rg.x1, rg.y1))
 					// Worth it only when the box holds a chit's worth of
 					// the kind's colour.
-					if float64(gocv.CountNonZero(roi)) < r.minArea {
-						roi.Close()
+					own := 0
+					for y := rg.y0; y < rg.y1; y++ {
+						for _, v := range masks[ki][y*pl.w+rg.x0 : y*pl.w+rg.x1] {
+							if v != 0 {
+								own++
+							}
+						}
+					}
+					if float64(own) < r.minArea {
 						continue
 					}
+					roi := d.kindMasks[ki].Region(image.Rect(rg.x0, rg.y0, rg.x1, rg.y1))
 					subLabels, subs := d.subRegions.labelRegions(roi, 8)
 					roi.Close()
 					for j := 1; j < len(subs); j++ {

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -37,6 +38,35 @@ func TestCannyGradientIsCannyOfTheImage(t *testing.T) {
 		gocv.AbsDiff(want, got, &diff)
 		if n, all := gocv.CountNonZero(diff), gocv.CountNonZero(want); n != 0 || all == 0 {
 			t.Errorf("thresholds %v: %d of %d edge pixels differ", th, n, all)
+		}
+	}
+}
+
+// keepStrongest keeps, pixel by pixel, the stronger gradient, the new one
+// counting double for chroma, clamped to int16.
+func TestKeepStrongest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const n = 1000
+	for _, chroma := range []bool{false, true} {
+		kx, ky, gx, gy := make([]int16, n), make([]int16, n), make([]int16, n), make([]int16, n)
+		for i := range n {
+			kx[i], ky[i] = int16(rng.IntN(4001)-2000), int16(rng.IntN(4001)-2000)
+			gx[i], gy[i] = int16(rng.IntN(40001)-20000), int16(rng.IntN(2001)-1000)
+		}
+		wx, wy := slices.Clone(kx), slices.Clone(ky)
+		k := int32(1)
+		if chroma {
+			k = 2
+		}
+		for i := range n {
+			x, y := k*int32(gx[i]), k*int32(gy[i])
+			if x*x+y*y > int32(wx[i])*int32(wx[i])+int32(wy[i])*int32(wy[i]) {
+				wx[i], wy[i] = int16(max(min(x, 32767), -32767)), int16(max(min(y, 32767), -32767))
+			}
+		}
+		keepStrongest(kx, ky, gx, gy, chroma)
+		if !slices.Equal(kx, wx) || !slices.Equal(ky, wy) {
+			t.Errorf("chroma %v: the kept gradients differ from the rule's", chroma)
 		}
 	}
 }
