@@ -135,8 +135,9 @@ func fitAlgebraic(pts []pt, w []float64) (circle, error) {
 // refineGeometric runs a few Gauss-Newton steps on Σ w (|p - c| - r)².
 func refineGeometric(pts []pt, w []float64, c circle) circle {
 	for range 4 {
-		var jtj [3][3]float64
-		var jtr [3]float64
+		// The sums of J'WJ and J'Wr, J's row being (-ux, -uy, -1) for the
+		// unit vector u from the centre to the point.
+		var sxx, sxy, syy, sx, sy, s1, rx, ry, r1 float64
 		for i, p := range pts {
 			wi := weight(w, i)
 			if wi == 0 {
@@ -147,16 +148,20 @@ func refineGeometric(pts []pt, w []float64, c circle) circle {
 			if l < 1e-12 {
 				continue
 			}
-			j := [3]float64{-d.X / l, -d.Y / l, -1}
+			ux, uy := d.X/l, d.Y/l
 			r := l - c.R
-			for a := range 3 {
-				jtr[a] += wi * j[a] * r
-				for b := range 3 {
-					jtj[a][b] += wi * j[a] * j[b]
-				}
-			}
+			sxx += wi * ux * ux
+			sxy += wi * ux * uy
+			syy += wi * uy * uy
+			sx += wi * ux
+			sy += wi * uy
+			s1 += wi
+			rx -= wi * ux * r
+			ry -= wi * uy * r
+			r1 -= wi * r
 		}
-		step, ok := solve3(jtj, jtr)
+		jtj := [3][3]float64{{sxx, sxy, sx}, {sxy, syy, sy}, {sx, sy, s1}}
+		step, ok := solve3(jtj, [3]float64{rx, ry, r1})
 		if !ok {
 			return c
 		}
