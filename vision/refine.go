@@ -41,6 +41,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	var offsets []float64
 	var near []int
 	var peaks []peak // every probe's of one candidate; theirs are slices of it
+	var prof profile
 	for ci, cd := range cands {
 		f := diskFit{c: cd.c, coverage: cd.coverage, within: cd.within}
 		// The candidates this one overlaps: only they may cover its probes.
@@ -68,7 +69,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 			if l := hypot(u1-u0, v1-v0); ok0 && ok1 && l >= 1 {
 				p.du, p.dv, p.l = (u1-u0)/l, (v1-v0)/l, l
 				start := len(peaks)
-				peaks = edgePeaks(colour, u0, v0, u1, v1, peaks)
+				peaks = edgePeaks(colour, u0, v0, u1, v1, peaks, &prof)
 				p.peaks = peaks[start:len(peaks):len(peaks)]
 				// Only probes that no other disk may cover vote for where
 				// the outline lies.
@@ -149,6 +150,13 @@ func outermostMode(offsets []float64, n int) float64 {
 	return (float64(best) + 0.5) / bins
 }
 
+// profile is edgePeaks' scratch: the colours along a probe and their
+// derivative.
+type profile struct {
+	colour [][3]float64
+	der    []float64
+}
+
 // peak is a colour step on a probe: its distance t from the probe's start
 // in pixels and its strength.
 type peak struct{ t, strength float64 }
@@ -158,17 +166,17 @@ type peak struct{ t, strength float64 }
 // each located to a fraction of a pixel (a parabola through the peak of
 // the colour derivative). Colour, not grey: a red rim on a mauve table is
 // as light as the table.
-func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak) []peak {
+func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak, sc *profile) []peak {
 	l := hypot(u1-u0, v1-v0)
 	if l < 1 {
 		return out
 	}
 	const step = 0.5
-	n := int(l/step) + 1
-	var prof [128][3]float64
-	if n+2 > len(prof) {
-		n = len(prof) - 2
-	}
+	n := min(int(l/step)+1, 1024)
+	// The scratch is not cleared: only what is written below is read.
+	sc.colour = slices.Grow(sc.colour[:0], n+2)[:n+2]
+	sc.der = slices.Grow(sc.der[:0], n+2)[:n+2]
+	prof, der := sc.colour, sc.der
 	du, dv := (u1-u0)/l*step, (v1-v0)/l*step
 	for i := range n + 2 {
 		val, in := img.bilinear(u0+du*float64(i-1), v0+dv*float64(i-1))
@@ -177,7 +185,6 @@ func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak) []peak {
 		}
 		prof[i] = val
 	}
-	var der [128]float64
 	best := 0.0
 	for i := 1; i <= n; i++ {
 		a, b := prof[i+1], prof[i-1]
