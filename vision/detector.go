@@ -292,7 +292,7 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			voted = d.voteCatalogue(em, cp.minCoverage, seen)
+			voted = d.voteCatalogue(em, cp.minCoverage)
 		}()
 	}
 	var arcs []arc
@@ -320,7 +320,7 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 
 // voteCatalogue finds the circles of the catalogue's sizes by voting and
 // keeps those seen well enough to be candidates.
-func (d *Detector) voteCatalogue(em edgeMap, minCoverage float64, seen func(circle, []circle) (float64, float64)) []candidate {
+func (d *Detector) voteCatalogue(em edgeMap, minCoverage float64) []candidate {
 	pl := d.plane
 	d.normals = pl.tableNormals(em, d.normals)
 	var radii []float64
@@ -332,10 +332,11 @@ func (d *Detector) voteCatalogue(em edgeMap, minCoverage float64, seen func(circ
 	var out []candidate
 	for _, c := range pl.voteCircles(d.normals, radii, &d.vote) {
 		// A quick look with few probes first: most peaks are texture.
-		if quick, _ := pl.coverageN(c.c, em, nil, 32); quick < minCoverage-0.1 {
+		img := pl.outlineInImage(c.c)
+		if quick, _ := pl.coverageOf(c.c, &img, em, nil, 32); quick < minCoverage-0.1 {
 			continue
 		}
-		if cov, _ := seen(c.c, nil); cov >= minCoverage {
+		if cov, _ := pl.coverageOf(c.c, &img, em, nil, coverageProbes(c.c, pl.pixel)); cov >= minCoverage {
 			c.coverage = cov
 			out = append(out, c)
 		}

@@ -138,13 +138,24 @@ func (p *workPlane) toWork(u, v, height float64) (pt, bool) {
 // outside the frame, or inside one of the circles others (which may cover
 // this one), are not counted. A circle mostly outside the frame scores 0.
 func (p *workPlane) coverage(c circle, em edgeMap, others []circle) (float64, float64) {
-	n := int(math.Round(2 * math.Pi * c.R / p.pixel / 2))
-	n = min(max(n, 48), 200)
-	return p.coverageN(c, em, others, n)
+	img := p.outlineInImage(c)
+	return p.coverageOf(c, &img, em, others, coverageProbes(c, p.pixel))
+}
+
+// coverageProbes is how many probes coverage takes around circle c.
+func coverageProbes(c circle, pixel float64) int {
+	n := int(math.Round(2 * math.Pi * c.R / pixel / 2))
+	return min(max(n, 48), 200)
 }
 
 // coverageN is coverage with n probes.
 func (p *workPlane) coverageN(c circle, em edgeMap, others []circle, n int) (float64, float64) {
+	img := p.outlineInImage(c)
+	return p.coverageOf(c, &img, em, others, n)
+}
+
+// coverageOf is coverageN of a circle whose outline in the image is img.
+func (p *workPlane) coverageOf(c circle, img *imageOutline, em edgeMap, others []circle, n int) (float64, float64) {
 	var buf [256]int8 // on the stack: outlines are checked by the thousand
 	hits := buf[:0]
 	if n <= len(buf) {
@@ -154,7 +165,6 @@ func (p *workPlane) coverageN(c circle, em edgeMap, others []circle, n int) (flo
 	} // 1 hit, 0 miss, -1 not seen
 	valid, inFrame := 0, 0
 	margin := 2 * p.pixel
-	img := p.outlineInImage(c)
 	for k := range n {
 		hits[k] = -1
 		a := 2 * math.Pi * float64(k) / float64(n)
