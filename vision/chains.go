@@ -65,13 +65,35 @@ type chain struct {
 }
 
 // linkEdges traces the edge pixels into chains of at least minLen pixels:
-// from every end point first, then around closed loops. visited is scratch
-// space of w*h bytes, reused between frames.
-func linkEdges(e edgeMap, minLen int, visited []uint8) []chain {
+// from every end point first, then around closed loops. visited (w*h
+// bytes) and pxs (the chains' pixels, which the chains returned are
+// slices of) are scratch space reused between frames; it returns the
+// chains and pxs.
+func linkEdges(e edgeMap, minLen int, visited []uint8, pxs []int32) ([]chain, []int32) {
 	clear(visited)
 	var out []chain
-	count := func(x, y int) int {
+	w := e.w
+	// The neighbours' index offsets, in nbrs' order, for pixels off the
+	// border (those need no bounds check).
+	var off [8]int
+	for k, d := range nbrs {
+		off[k] = d[1]*w + d[0]
+	}
+	inner := func(i int) bool {
+		x, y := i%w, i/w
+		return x > 0 && y > 0 && x < w-1 && y < e.h-1
+	}
+	count := func(i int) int {
 		n := 0
+		if inner(i) {
+			for _, o := range off {
+				if e.pix[i+o] != 0 {
+					n++
+				}
+			}
+			return n
+		}
+		x, y := i%w, i/w
 		for _, d := range nbrs {
 			if e.at(x+d[0], y+d[1]) {
 				n++
@@ -79,31 +101,46 @@ func linkEdges(e edgeMap, minLen int, visited []uint8) []chain {
 		}
 		return n
 	}
+	pxs = pxs[:0]
 	trace := func(start int) chain {
-		c := chain{px: []int32{int32(start)}}
+		first := len(pxs)
+		pxs = append(pxs, int32(start))
 		visited[start] = 1
 		cur := start
 		for {
-			x, y := cur%e.w, cur/e.w
 			next := -1
-			for _, d := range nbrs {
-				nx, ny := x+d[0], y+d[1]
-				if e.at(nx, ny) && visited[ny*e.w+nx] == 0 {
-					next = ny*e.w + nx
-					break
+			if inner(cur) {
+				for _, o := range off {
+					if j := cur + o; e.pix[j] != 0 && visited[j] == 0 {
+						next = j
+						break
+					}
+				}
+			} else {
+				x, y := cur%w, cur/w
+				for _, d := range nbrs {
+					nx, ny := x+d[0], y+d[1]
+					if e.at(nx, ny) && visited[ny*w+nx] == 0 {
+						next = ny*w + nx
+						break
+					}
 				}
 			}
 			if next < 0 {
 				break
 			}
 			visited[next] = 1
-			c.px = append(c.px, int32(next))
+			pxs = append(pxs, int32(next))
 			cur = next
 		}
+		c := chain{px: pxs[first:len(pxs):len(pxs)]}
 		if len(c.px) > 2 {
-			x0, y0 := start%e.w, start/e.w
-			x1, y1 := cur%e.w, cur/e.w
+			x0, y0 := start%w, start/w
+			x1, y1 := cur%w, cur/w
 			c.closed = abs(x0-x1) <= 1 && abs(y0-y1) <= 1
+		}
+		if len(c.px) < minLen {
+			pxs = pxs[:first] // its pixels are not kept
 		}
 		return c
 	}
@@ -112,7 +149,7 @@ func linkEdges(e edgeMap, minLen int, visited []uint8) []chain {
 		if v == 0 || visited[i] != 0 {
 			continue
 		}
-		if count(i%e.w, i/e.w) == 1 {
+		if count(i) == 1 {
 			if c := trace(i); len(c.px) >= minLen {
 				out = append(out, c)
 			}
@@ -126,7 +163,7 @@ func linkEdges(e edgeMap, minLen int, visited []uint8) []chain {
 			out = append(out, c)
 		}
 	}
-	return out
+	return out, pxs
 }
 
 func abs(v int) int {

@@ -107,7 +107,8 @@ type Detector struct {
 	gradX               []int16 // the strongest channel's gradient at each pixel
 	gradY               []int16
 	vote                voteScratch
-	chainPts            []pt // the edge chains' points on the table
+	chainPts            []pt    // the edge chains' points on the table
+	chainPx             []int32 // and their pixels
 	normals             []edgeNormal
 	plane               *workPlane
 	templates           []tokenTemplate // the token kinds', for tplPlane
@@ -240,7 +241,8 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	if len(d.visited) != sw*sh {
 		d.visited = make([]uint8, sw*sh)
 	}
-	chains := linkEdges(em, 8, d.visited)
+	chains, pxs := linkEdges(em, 8, d.visited, d.chainPx)
+	d.chainPx = pxs
 	cands := d.findDisks(chains, em)
 	lap("disks")
 
