@@ -146,8 +146,9 @@ type tokenFit struct {
 // (one byte a pixel, non-zero for the kind's colour), searching shifts of
 // up to reach pixels and the template's angles (of a long kind, only those
 // near prior, the long axis of the region in detection pixels, when it is
-// not zero). It reports false where the table cannot be mapped or the
-// coarse fit is too far from a token's to refine.
+// not zero). It reports false where the table cannot be mapped, where the
+// outline at (cx, cy) lies on too few edges to try, or where the coarse
+// fit is too far from a token's to refine.
 func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, reach float64, prior pt) (tokenFit, bool) {
 	pl := d.plane
 	u, v := pl.full(cx, cy)
@@ -186,6 +187,32 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 		return tokenFit{}, false
 	}
 	w, h := x1-x0, y1-y0
+	near := func(float64) bool { return true }
+	if prior.len() > 0 && t.kind.Shape == "long" {
+		// The region's axis on the table: the inverse of the local map.
+		det := jx.X*jy.Y - jx.Y*jy.X
+		pa := math.Atan2((jx.X*prior.Y-jx.Y*prior.X)/det, (jy.Y*prior.X-jy.X*prior.Y)/det)
+		near = func(a float64) bool {
+			d := math.Mod(math.Abs(a-pa), math.Pi)
+			return min(d, math.Pi-d) <= tokenAxisSlack
+		}
+	}
+	step := 1
+	if len(t.angles) > 1 {
+		step = 2
+	}
+	// Most regions are not chits, and show it before any fitting: the
+	// outline, placed on the region's centroid at the angles to try, lies
+	// on few edges.
+	gate := 0.0
+	for i := 0; i < len(t.angles) && gate < tokenGateEdge; i += step {
+		if near(t.angles[i]) {
+			gate = max(gate, d.outlineOnEdges(t, o, t.angles[i], toDet, edges))
+		}
+	}
+	if gate < tokenGateEdge {
+		return tokenFit{}, false
+	}
 	mask = d.filledPatch(mask, x0, y0, w, h)
 	o = o.sub(pt{float64(x0), float64(y0)})
 	best := tokenFit{score: math.Inf(-1)}
@@ -259,20 +286,6 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	// Coarse: every other angle, every other pixel; fine: the angles next
 	// to the best and half-pixel shifts around it. A region drawn out
 	// along an axis is tried near it only.
-	step := 1
-	if len(t.angles) > 1 {
-		step = 2
-	}
-	near := func(float64) bool { return true }
-	if prior.len() > 0 && t.kind.Shape == "long" {
-		// The region's axis on the table: the inverse of the local map.
-		det := jx.X*jy.Y - jx.Y*jy.X
-		pa := math.Atan2((jx.X*prior.Y-jx.Y*prior.X)/det, (jy.Y*prior.X-jy.X*prior.Y)/det)
-		near = func(a float64) bool {
-			d := math.Mod(math.Abs(a-pa), math.Pi)
-			return min(d, math.Pi-d) <= tokenAxisSlack
-		}
-	}
 	for i := 0; i < len(t.angles); i += step {
 		if near(t.angles[i]) {
 			try(t.angles[i], o, r, 2, true)
@@ -398,6 +411,11 @@ const tokenMinFrameGrey = 0.55
 // union of all kinds' colours may span and still be labelled again in
 // that kind's colour alone.
 const tokenSplitSpan = 2
+
+// tokenGateEdge is the least share of a kind's outline, placed on a
+// region's centroid, that must lie on edges for the region to be fitted
+// (the coarse fit must reach 0.55 at its best place).
+const tokenGateEdge = 0.5
 
 // tokenCoarseSlack is how far below the thresholds a coarse fit (every
 // other angle and pixel) may be and still be refined.
