@@ -508,16 +508,7 @@ func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
 		if area < r.minArea || area > r.maxArea || float64(bw) > r.diag || float64(bh) > r.diag {
 			return
 		}
-		x0, y0 := rg.x0+ox, rg.y0+oy
-		own := 0
-		for y := y0; y < y0+bh; y++ {
-			for _, v := range masks[ki][y*pl.w+x0 : y*pl.w+x0+bw] {
-				if v != 0 {
-					own++
-				}
-			}
-		}
-		if float64(own) < 0.5*area {
+		if own := setIn(masks[ki], pl.w, rg.x0+ox, rg.y0+oy, rg.x1+ox, rg.y1+oy); float64(own) < 0.5*area {
 			return
 		}
 		c := pt{rg.cx + float64(ox), rg.cy + float64(oy)}
@@ -556,15 +547,7 @@ func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
 					float64(max(bw, bh)) <= tokenSplitSpan*r.diag {
 					// Worth it only when the box holds a chit's worth of
 					// the kind's colour.
-					own := 0
-					for y := rg.y0; y < rg.y1; y++ {
-						for _, v := range masks[ki][y*pl.w+rg.x0 : y*pl.w+rg.x1] {
-							if v != 0 {
-								own++
-							}
-						}
-					}
-					if float64(own) < r.minArea {
+					if float64(setIn(masks[ki], pl.w, rg.x0, rg.y0, rg.x1, rg.y1)) < r.minArea {
 						continue
 					}
 					roi := d.kindMasks[ki].Region(image.Rect(rg.x0, rg.y0, rg.x1, rg.y1))
@@ -616,6 +599,20 @@ func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// setIn counts the set pixels of mask (w pixels a row) in the box from
+// (x0, y0) to (x1, y1), excluded.
+func setIn(mask []byte, w, x0, y0, x1, y1 int) int {
+	n := 0
+	for y := y0; y < y1; y++ {
+		for _, v := range mask[y*w+x0 : y*w+x1] {
+			if v != 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // regionAxis is the unit long axis of region label in the w-wide label
