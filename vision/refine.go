@@ -161,11 +161,11 @@ type profile struct {
 // in pixels and its strength.
 type peak struct{ t, strength float64 }
 
-// edgePeaks appends to out the colour steps on the segment from (u0, v0) (inside)
-// to (u1, v1) (outside) at least a quarter as strong as the strongest,
-// each located to a fraction of a pixel (a parabola through the peak of
-// the colour derivative). Colour, not grey: a red rim on a mauve table is
-// as light as the table.
+// edgePeaks appends to out the colour steps on the segment from (u0, v0)
+// (inside) to (u1, v1) (outside) at least a quarter as strong as the
+// strongest, each located to a fraction of a pixel (a parabola through
+// the peak of the colour derivative). Colour, not grey: a red rim on a
+// mauve table is as light as the table. sc is scratch space.
 func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak, sc *profile) []peak {
 	l := hypot(u1-u0, v1-v0)
 	if l < 1 {
