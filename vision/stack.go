@@ -11,7 +11,8 @@ import (
 // overlap while the lower one's is hidden there. For each overlapping pair
 // the detector looks at the stretch of each disk's circle that lies inside
 // the other disk and counts the probes that found a clear edge right on the
-// circle. The disk whose hidden stretch shows its own edge lies above. The
+// circle with the disk's own rim colour just inside it. The disk whose
+// hidden stretch shows more of its own edge and rim lies above. The
 // pairwise answers form a directed graph; a cycle (which no real table has)
 // is broken at its least certain pair, and each disk's level is the length
 // of the longest chain of disks under it.
@@ -36,13 +37,10 @@ func stackOrder(fits []diskFit, pl *workPlane) [][]int {
 			if a.C.sub(b.C).len() >= a.R+b.R-pl.pixel {
 				continue
 			}
-			si, ni := hiddenStretch(fits[i], &rims[i], b, pl)
-			sj, nj := hiddenStretch(fits[j], &rims[j], a, pl)
-			if math.Abs(si-sj) < 0.15 {
-				// The rims do not tell: judge by the edges alone.
-				si, ni = hiddenStretch(fits[i], nil, b, pl)
-				sj, nj = hiddenStretch(fits[j], nil, a, pl)
-			}
+			// Even a narrow margin is a verdict: judged by the edges alone,
+			// without the rims, close pairs went wrong more often.
+			si, ni := hiddenStretch(fits[i], rims[i], b, pl)
+			sj, nj := hiddenStretch(fits[j], rims[j], a, pl)
 			var p pairOrder
 			switch {
 			case ni < 4 && nj < 4:
@@ -121,9 +119,9 @@ const rimTolerance = 45
 
 // hiddenStretch returns the share of disk f's probes lying inside circle
 // other (away from other's edge) that found f's own edge right on f's
-// circle, with f's rim colour just inside it (when rim is given), and how
-// many probes lie there.
-func hiddenStretch(f diskFit, rim *[3]float64, other circle, pl *workPlane) (float64, int) {
+// circle, with f's rim colour just inside it, and how many probes lie
+// there.
+func hiddenStretch(f diskFit, rim [3]float64, other circle, pl *workPlane) (float64, int) {
 	floor := 0.3 * strengthFloor(f)
 	margin := 2 * pl.pixel
 	n, good := 0, 0
@@ -140,11 +138,9 @@ func hiddenStretch(f diskFit, rim *[3]float64, other circle, pl *workPlane) (flo
 		if !ok || math.Abs(f.c.dist(w)) > 1.2*pl.pixel {
 			continue
 		}
-		if rim != nil {
-			dr, dg, db := s.inner[0]-rim[0], s.inner[1]-rim[1], s.inner[2]-rim[2]
-			if dr*dr+dg*dg+db*db > rimTolerance*rimTolerance {
-				continue
-			}
+		dr, dg, db := s.inner[0]-rim[0], s.inner[1]-rim[1], s.inner[2]-rim[2]
+		if dr*dr+dg*dg+db*db > rimTolerance*rimTolerance {
+			continue
 		}
 		good++
 	}
