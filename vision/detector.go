@@ -36,7 +36,8 @@ type Options struct {
 	// DetectWidth is the width at which edges are searched (default 960);
 	// the outlines are then refined on the full frame.
 	DetectWidth int
-	// Tokens is the token catalogue. Nil: DefaultTokenCatalogue.
+	// Tokens is the token catalogue, at most 64 kinds. Nil:
+	// DefaultTokenCatalogue.
 	Tokens []TokenKind
 }
 
@@ -102,7 +103,10 @@ type Detector struct {
 	tokMask, labels     gocv.Mat
 	cut                 gocv.Mat   // a token mask less the edges
 	noEdges             gocv.Mat   // where the edge map has no edge
-	kindMasks           []gocv.Mat // each token kind's pixels
+	kindMasks           []gocv.Mat // each token kind's pixels, print closed
+	rawMasks            []gocv.Mat // and as the colour table finds them
+	colours             colourTable
+	coloursErr          error // a catalogue the colour table cannot hold
 	visited             []uint8
 	gradX               []int16 // the strongest channel's gradient at each pixel
 	gradY               []int16
@@ -139,6 +143,7 @@ func NewDetector(opt Options) *Detector {
 	// The detector keeps its own copies: a caller may change its slices.
 	opt.Disks, opt.Tokens = slices.Clone(opt.Disks), slices.Clone(opt.Tokens)
 	d := &Detector{opt: opt}
+	d.colours, d.coloursErr = newColourTable(opt.Tokens)
 	for _, m := range d.mats() {
 		*m = gocv.NewMat()
 	}
@@ -158,7 +163,10 @@ func (d *Detector) Close() error {
 	for _, m := range d.kindMasks {
 		m.Close()
 	}
-	d.kindMasks = nil
+	for _, m := range d.rawMasks {
+		m.Close()
+	}
+	d.kindMasks, d.rawMasks = nil, nil
 	return nil
 }
 
@@ -175,6 +183,9 @@ func (d *Detector) DetectImage(img image.Image) (Result, error) {
 // Detect finds the disks and tokens in a BGR (or grey) frame. The frame
 // is only read.
 func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
+	if d.coloursErr != nil {
+		return Result{}, d.coloursErr
+	}
 	if frame.Empty() {
 		return Result{}, fmt.Errorf("%w: the frame is empty", ErrBadFrame)
 	}

@@ -338,7 +338,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 // light label) that blurs into the kind's colour at detection size falls
 // apart into colours of its own.
 func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImage) float64 {
-	lb, ub := labRange(t.kind.Colour)
+	bit := uint64(1) << f.kind
 	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
 	nn := pt{-ax.Y, ax.X}
 	s := d.plane.scale
@@ -352,7 +352,7 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 			}
 			l, la, lb2 := rgbToLab([3]float64{r, g, b})
 			n++
-			if l >= lb.Val1 && l <= ub.Val1 && la >= lb.Val2 && la <= ub.Val2 && lb2 >= lb.Val3 && lb2 <= ub.Val3 {
+			if d.colours.kindsOf(l, la, lb2)&bit != 0 {
 				hit++
 			}
 		}
@@ -475,11 +475,13 @@ func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
 			d.kindMasks[i] = gocv.NewMat()
 		}
 	}
+	raw, err := d.kindPixels()
+	if err != nil {
+		return nil
+	}
 	masks := make([][]byte, len(d.opt.Tokens))
-	for ki, k := range d.opt.Tokens {
-		lb, ub := labRange(k.Colour)
-		gocv.InRangeWithScalar(d.small, lb, ub, &d.labels)
-		gocv.MorphologyEx(d.labels, &d.kindMasks[ki], gocv.MorphClose, kernel)
+	for ki := range d.opt.Tokens {
+		gocv.MorphologyEx(raw[ki], &d.kindMasks[ki], gocv.MorphClose, kernel)
 		if ki == 0 {
 			d.kindMasks[ki].CopyTo(&d.tokMask)
 		} else {
@@ -521,11 +523,11 @@ func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
 		}
 		// Grey is what dark print on a light label blurs into at
 		// detection size: a grey chit must be grey in the frame.
+		f.kind = ki
 		f.fine = d.frameColourShare(&d.templates[ki], f, colour)
 		if colourless(d.opt.Tokens[ki].Colour) && f.fine < tokenMinFrameGrey {
 			return
 		}
-		f.kind = ki
 		found = append(found, f)
 	}
 	merged := false

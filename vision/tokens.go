@@ -17,9 +17,8 @@ import (
 // A token is a small flat chit of a known colour, size and shape (the token
 // catalogue). With a calibration each kind's outline is fitted where its
 // colour is (tokenfit.go). Without one, sizes in pixels are unknown and
-// regions are measured instead: for each kind, the pixels whose colour is
-// near the kind's (wide in lightness, for uneven light; narrow in hue and
-// saturation) form regions; a region of the kind's area is measured from
+// regions are measured instead: for each kind, the pixels that may be of
+// the kind's colour under the table's light (colours.go) form regions; a region of the kind's area is measured from
 // its pixels: its principal axes give its length and width, and how much
 // of the rectangle on those axes it fills tells a round chit from a square
 // or a long one. A region of the kind's shape and size is a token of that
@@ -86,11 +85,13 @@ func (d *Detector) measureTokens(fits []diskFit) []models.Token {
 	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
 	defer kernel.Close()
 	var toks []*tokenShape
-	for _, k := range d.opt.Tokens {
-		lb, ub := labRange(k.Colour)
-		gocv.InRangeWithScalar(d.small, lb, ub, &d.labels)
+	raw, err := d.kindPixels()
+	if err != nil {
+		return nil
+	}
+	for ki, k := range d.opt.Tokens {
 		// Close the thin lines printed across a chit.
-		gocv.MorphologyEx(d.labels, &d.tokMask, gocv.MorphClose, kernel)
+		gocv.MorphologyEx(raw[ki], &d.tokMask, gocv.MorphClose, kernel)
 		labels, regions := d.regions.labelRegions(d.tokMask, 8)
 		minArea, maxArea := d.tokenAreaRange(k)
 		for i := 1; i < len(regions); i++ {
@@ -129,20 +130,6 @@ func (d *Detector) measureTokens(fits []diskFit) []models.Token {
 func colourless(c [3]float64) bool {
 	_, a, b := rgbToLab(c)
 	return hypot(a-128, b-128) < 12
-}
-
-// labRange returns the range of OpenCV 8-bit Lab values that a token of
-// colour c may show under uneven light: a wide range of lightness, a
-// narrow one of colour (wider still for a colourless token's lightness
-// band).
-func labRange(c [3]float64) (gocv.Scalar, gocv.Scalar) {
-	l, a, b := rgbToLab(c)
-	dl, dab := 70.0, 16.0
-	if colourless(c) {
-		dl, dab = 45, 10
-	}
-	return gocv.NewScalar(max(0, l-dl), max(0, a-dab), max(0, b-dab), 0),
-		gocv.NewScalar(min(255, l+dl), min(255, a+dab), min(255, b+dab), 0)
 }
 
 // rgbToLab converts an sRGB colour (0..255) to OpenCV's 8-bit Lab (L
