@@ -264,8 +264,10 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	d.fitPlane(disks, above)
 	disks, above = d.dropImplausible(disks, above, colour)
 	lap("stacking")
+	toks := d.findTokens(colour)
+	disks, above = d.dropTokenOutlines(disks, above, toks)
 	res.Layout = d.layout(disks, above, colour)
-	res.Layout.Tokens = d.findTokens(disks, colour)
+	res.Layout.Tokens = d.tokenModels(toks, disks)
 	dropNonFinite(&res.Layout)
 	tokenTouches(&res.Layout)
 	lap("tokens")
@@ -479,9 +481,7 @@ func (d *Detector) dropImplausible(fits []diskFit, above [][]int, colour bgrImag
 		return fits, above
 	}
 	keep := make([]int, 0, len(fits))
-	newIndex := make([]int, len(fits))
 	for i, f := range fits {
-		newIndex[i] = -1
 		ok := f.c.R > 1.2*d.largestCreature()
 		for _, s := range d.opt.Disks {
 			if math.Abs(f.c.R-float64(s.Radius)) <= 2*d.opt.SnapTolerance*float64(s.Radius) {
@@ -492,12 +492,24 @@ func (d *Detector) dropImplausible(fits []diskFit, above [][]int, colour bgrImag
 			ok = false
 		}
 		if ok {
-			newIndex[i] = len(keep)
 			keep = append(keep, i)
 		}
 	}
+	return keepFits(fits, above, keep)
+}
+
+// keepFits keeps the fits of the given indices (in order), and the
+// stacking relations among them.
+func keepFits(fits []diskFit, above [][]int, keep []int) ([]diskFit, [][]int) {
 	if len(keep) == len(fits) {
 		return fits, above
+	}
+	newIndex := make([]int, len(fits))
+	for i := range newIndex {
+		newIndex[i] = -1
+	}
+	for n, i := range keep {
+		newIndex[i] = n
 	}
 	outF := make([]diskFit, len(keep))
 	outA := make([][]int, len(keep))
@@ -511,6 +523,52 @@ func (d *Detector) dropImplausible(fits []diskFit, above [][]int, colour bgrImag
 	}
 	return outF, outA
 }
+
+// dropTokenOutlines removes, with a calibration, the circles that are a
+// token's outline: a round chit, or the corners of a square or long one,
+// drawn out by blur and by its side and shadow to about a spell's size.
+// Such a circle matches no catalogue size (a real spell does: one under a
+// token stays) and is centred on a token found by its colour, its radius
+// about the token's reach.
+func (d *Detector) dropTokenOutlines(fits []diskFit, above [][]int, toks []*tokenShape) ([]diskFit, [][]int) {
+	if d.plane.cal == nil || len(toks) == 0 {
+		return fits, above
+	}
+	keep := make([]int, 0, len(fits))
+	for i, f := range fits {
+		if !d.tokenOutline(f, toks) {
+			keep = append(keep, i)
+		}
+	}
+	return keepFits(fits, above, keep)
+}
+
+// tokenOutline reports whether fit f is a token's outline rather than a
+// disk (see dropTokenOutlines).
+func (d *Detector) tokenOutline(f diskFit, toks []*tokenShape) bool {
+	if _, ok := d.snap(models.Centimetres(f.c.R)); ok || f.c.R > 1.2*d.largestCreature() {
+		return false
+	}
+	for _, t := range toks {
+		if f.c.C.sub(t.centre).len() <= tokenOutlineOffset*f.c.R &&
+			f.c.R >= tokenOutlineLeast*t.reach() && f.c.R <= tokenOutlineMost*t.reach() {
+			return true
+		}
+	}
+	return false
+}
+
+// A circle is a token's outline when its centre is within
+// tokenOutlineOffset of its radius from the token's centre (its shadow
+// draws it to one side), and its radius about the token's reach: from
+// tokenOutlineLeast to tokenOutlineMost of it (blur, the chit's side and
+// its shadow widen it). A spell under a long chit, its radius well short
+// of the chit's reach, stays.
+const (
+	tokenOutlineOffset = 0.35
+	tokenOutlineLeast  = 0.9
+	tokenOutlineMost   = 1.25
+)
 
 // dropNonFinite removes any disk or token with a coordinate that is not a
 // finite number (an extreme lens model can overflow): a layout must always

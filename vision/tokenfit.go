@@ -2,15 +2,11 @@ package vision
 
 import (
 	"cmp"
-	"encoding/json"
 	"image"
 	"math"
 	"slices"
-	"strconv"
 
 	"gocv.io/x/gocv"
-
-	"tableref/models"
 )
 
 // How a calibrated token is fitted
@@ -449,7 +445,7 @@ func (f tokenFit) accepted() bool {
 // kind's colour, of about the kind's area or more, is a place where the
 // kind's outline is fitted; the fits that fill their outline and stand out
 // of their ring are tokens, the best of overlapping ones kept.
-func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
+func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 	pl := d.plane
 	if d.tplPlane != pl {
 		d.templates = d.templates[:0]
@@ -590,15 +586,11 @@ func (d *Detector) fitTokens(fits []diskFit, colour bgrImage) []models.Token {
 			kept = append(kept, f)
 		}
 	}
-	var out []models.Token
+	out := make([]*tokenShape, 0, len(kept))
 	for _, f := range kept {
 		k := d.opt.Tokens[f.kind]
-		s := &tokenShape{centre: f.tableC, u: f.u, v: f.v, axis: f.axisWork, length: k.Length, width: k.Width, shape: k.Shape, kind: k.Kind}
-		t := d.tokenModel(s, k.Kind, fits, len(out))
-		// How well the chit fills its outline and stands out of its
-		// surroundings, 0..1.
-		t.Extra = map[string]json.RawMessage{"confidence": json.RawMessage(strconv.FormatFloat(round3(max(0, f.score)), 'f', -1, 64))}
-		out = append(out, t)
+		out = append(out, &tokenShape{centre: f.tableC, u: f.u, v: f.v, axis: f.axisWork, length: k.Length, width: k.Width,
+			shape: k.Shape, kind: k.Kind, confidence: max(0, f.score)})
 	}
 	return out
 }

@@ -167,3 +167,33 @@ func TestTokensOnAPlainTable(t *testing.T) {
 		t.Errorf("%d tokens, want %d: %+v", len(res.Layout.Tokens), len(chits), res.Layout.Tokens)
 	}
 }
+
+// A circle found on a token (its outline, widened by blur, its side and
+// its shadow) is not a disk; a spell under a token is.
+func TestTokenOutline(t *testing.T) {
+	d := NewDetector(Options{})
+	defer d.Close()
+	boulder := &tokenShape{centre: pt{10, 10}, length: 2, width: 2, shape: "round", kind: "boulder"}
+	arrow := &tokenShape{centre: pt{30, 10}, axis: pt{1, 0}, length: 3.2, width: 0.9, shape: "long", kind: "arrow"}
+	damage := &tokenShape{centre: pt{50, 10}, axis: pt{0, 1}, length: 1.6, width: 1.6, shape: "square", kind: "damage"}
+	toks := []*tokenShape{boulder, arrow, damage}
+	cases := []struct {
+		name string
+		c    circle
+		want bool
+	}{
+		{"a boulder's outline drawn to its shadow's side", circle{pt{10.24, 10}, 1.16}, true},
+		{"a damage chit's corners", circle{pt{50.1, 10.1}, 1.18}, true},
+		{"a spell under a boulder, snapped to its size", circle{pt{10.05, 10}, 1.26}, false},
+		{"a spell under an arrow, measured 6% large", circle{pt{30.2, 10}, 1.32}, false},
+		{"a circle far from any token", circle{pt{70, 10}, 1.16}, false},
+		{"a circle off the token's centre", circle{pt{10.6, 10}, 1.16}, false},
+		{"a creature under a boulder", circle{pt{10.5, 10}, 2.54}, false},
+		{"a circle inside the boulder's print", circle{pt{10, 10}, 0.6}, false},
+	}
+	for _, tc := range cases {
+		if got := d.tokenOutline(diskFit{c: tc.c}, toks); got != tc.want {
+			t.Errorf("%s: token outline %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -1,10 +1,12 @@
 package vision
 
 import (
+	"encoding/json"
 	"fmt"
 	"image"
 	"math"
 	"slices"
+	"strconv"
 
 	"gocv.io/x/gocv"
 
@@ -65,22 +67,48 @@ type tokenShape struct {
 	shape         string
 	pixels        int
 	kind          string
+	// confidence is how well a fitted chit fills its outline and stands
+	// out of its surroundings, 0..1; a measured one has none (-1).
+	confidence float64
 }
 
 // findTokens finds the tokens of the frame: for each kind of the
 // catalogue, the pixels of its colour form regions, and the regions of its
 // size and shape are tokens of that kind.
-func (d *Detector) findTokens(fits []diskFit, colour bgrImage) []models.Token {
+func (d *Detector) findTokens(colour bgrImage) []*tokenShape {
 	if d.plane.cal != nil {
-		return d.fitTokens(fits, colour)
+		return d.fitTokens(colour)
 	}
-	return d.measureTokens(fits)
+	return d.measureTokens()
+}
+
+// reach is the largest distance from the token's centre to its outline,
+// cm: its radius, or half its diagonal.
+func (s *tokenShape) reach() float64 {
+	if s.shape == "round" {
+		return (s.length + s.width) / 4
+	}
+	return hypot(s.length, s.width) / 2
+}
+
+// tokenModels turns the tokens found into the layout's, on the disks
+// found: a token lying on a disk is mapped at the height of its top face.
+func (d *Detector) tokenModels(toks []*tokenShape, fits []diskFit) []models.Token {
+	out := make([]models.Token, 0, len(toks))
+	for _, s := range toks {
+		t := d.tokenModel(s, s.kind, fits, len(out))
+		if s.confidence >= 0 {
+			t.Extra = map[string]json.RawMessage{"confidence": json.RawMessage(strconv.FormatFloat(round3(s.confidence), 'f', -1, 64))}
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // measureTokens finds the tokens of an uncalibrated frame, where sizes are
 // unknown: each region of a kind's colour is measured, and kept when its
 // shape is the kind's.
-func (d *Detector) measureTokens(fits []diskFit) []models.Token {
+func (d *Detector) measureTokens() []*tokenShape {
 	pl := d.plane
 	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
 	defer kernel.Close()
@@ -111,18 +139,13 @@ func (d *Detector) measureTokens(fits []diskFit) []models.Token {
 					}
 				}
 			}
-			s := &tokenShape{pixels: int(area), kind: k.Kind}
+			s := &tokenShape{pixels: int(area), kind: k.Kind, confidence: -1}
 			if d.measureToken(s, px) && d.fitsKind(s, k) {
 				toks = append(toks, s)
 			}
 		}
 	}
-	toks = dedupeTokens(toks)
-	var out []models.Token
-	for _, s := range toks {
-		out = append(out, d.tokenModel(s, s.kind, fits, len(out)))
-	}
-	return out
+	return dedupeTokens(toks)
 }
 
 // colourless reports whether a token colour is a grey (black, grey or
