@@ -150,15 +150,7 @@ func (t *colourTable) masks(lab []byte, masks [][]byte) {
 // kind's colour. The masks are the detector's, kept from frame to frame.
 func (d *Detector) kindPixels() ([]gocv.Mat, error) {
 	w, h := d.small.Cols(), d.small.Rows()
-	if len(d.rawMasks) != len(d.opt.Tokens) {
-		for _, m := range d.rawMasks {
-			m.Close()
-		}
-		d.rawMasks = make([]gocv.Mat, len(d.opt.Tokens))
-		for i := range d.rawMasks {
-			d.rawMasks[i] = gocv.NewMat()
-		}
-	}
+	d.rawMasks = matSet(d.rawMasks, len(d.opt.Tokens))
 	lab, err := d.small.DataPtrUint8()
 	if err != nil {
 		return nil, err

@@ -170,6 +170,22 @@ func (d *Detector) Close() error {
 	return nil
 }
 
+// matSet returns a set of n work Mats: ms itself when it holds n,
+// else ms closed and n new ones.
+func matSet(ms []gocv.Mat, n int) []gocv.Mat {
+	if len(ms) == n {
+		return ms
+	}
+	for _, m := range ms {
+		m.Close()
+	}
+	ms = make([]gocv.Mat, n)
+	for i := range ms {
+		ms[i] = gocv.NewMat()
+	}
+	return ms
+}
+
 // DetectImage runs the detector on a Go image.
 func (d *Detector) DetectImage(img image.Image) (Result, error) {
 	m, err := gocv.ImageToMatRGB(img)

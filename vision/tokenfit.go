@@ -462,15 +462,7 @@ func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 	}
 	// Each kind's pixels, print closed; their union, labelled once into
 	// regions (labelling costs more than all the rest).
-	if len(d.kindMasks) != len(d.opt.Tokens) {
-		for _, m := range d.kindMasks {
-			m.Close()
-		}
-		d.kindMasks = make([]gocv.Mat, len(d.opt.Tokens))
-		for i := range d.kindMasks {
-			d.kindMasks[i] = gocv.NewMat()
-		}
-	}
+	d.kindMasks = matSet(d.kindMasks, len(d.opt.Tokens))
 	raw, err := d.kindPixels()
 	if err != nil {
 		return nil
