@@ -53,9 +53,10 @@ const (
 )
 
 // colourCell is the side of a cell of the colour table, in 8-bit Lab
-// units; colourCells is the number of cells each way.
+// units (1 << colourShift); colourCells is the number of cells each way.
 const (
-	colourCell  = 4
+	colourShift = 2
+	colourCell  = 1 << colourShift
 	colourCells = 256 / colourCell
 )
 
@@ -66,8 +67,7 @@ const maxTokenKinds = 64
 // colourTable classifies 8-bit Lab pixels by the token kinds whose
 // colours they may be.
 type colourTable struct {
-	bits []uint64   // by cell: L, then a, then b
-	cast [3]float64 // the cast the catalogue's colours are seen with
+	bits []uint64 // by cell: L, then a, then b
 }
 
 // newColourTable builds the table of the given kinds, in catalogue order.
@@ -116,7 +116,7 @@ func cellRange(v, tol float64) (int, int) {
 // kinds returns the bits of the kinds whose colours 8-bit Lab (l, a, b)
 // may be.
 func (t *colourTable) kinds(l, a, b uint8) uint64 {
-	return t.bits[(int(l/colourCell)*colourCells+int(a/colourCell))*colourCells+int(b/colourCell)]
+	return t.bits[(int(l>>colourShift)*colourCells+int(a>>colourShift))*colourCells+int(b>>colourShift)]
 }
 
 // kindsOf is kinds for a Lab colour in floating point (rgbToLab's).
@@ -128,7 +128,7 @@ func (t *colourTable) kindsOf(l, a, b float64) uint64 {
 // masks sets, for each kind, its mask's pixel to 255 where the 8-bit Lab
 // image lab (three bytes a pixel) may be of the kind's colour, else 0.
 // Every mask holds a byte for each pixel of lab; masks are C memory (a
-// Mat's data). In C++: three times faster than in Go.
+// Mat's data). In C++: twice as fast as in Go.
 func (t *colourTable) masks(lab []byte, masks [][]byte) {
 	n := len(lab) / 3
 	if n == 0 || len(masks) == 0 {
@@ -142,7 +142,7 @@ func (t *colourTable) masks(lab []byte, masks [][]byte) {
 		ptrs[i] = (*C.uchar)(unsafe.Pointer(&m[0]))
 	}
 	C.tableref_classify((*C.uchar)(unsafe.Pointer(&lab[0])), C.int(n), (*C.ulonglong)(unsafe.Pointer(&t.bits[0])),
-		colourCell, colourCells, &ptrs[0], C.int(len(masks)))
+		colourShift, colourCells, &ptrs[0], C.int(len(masks)))
 }
 
 // kindPixels classifies the detection-size Lab frame by token kind: one
