@@ -20,8 +20,9 @@ import (
 // catalogue). With a calibration each kind's outline is fitted where its
 // colour is (tokenfit.go). Without one, sizes in pixels are unknown and
 // regions are measured instead: for each kind, the pixels that may be of
-// the kind's colour under the table's light (colours.go) form regions; a region of the kind's area is measured from
-// its pixels: its principal axes give its length and width, and how much
+// the kind's colour under the table's light (colours.go) form regions; a
+// region of the kind's area is measured from its pixels: its principal
+// axes give its length and width, and how much
 // of the rectangle on those axes it fills tells a round chit from a square
 // or a long one. A region of the kind's shape and size is a token of that
 // kind. Regions of two kinds on one chit are resolved by keeping the
@@ -83,7 +84,7 @@ func (d *Detector) findTokens(colour bgrImage) []*tokenShape {
 }
 
 // reach is the largest distance from the token's centre to its outline,
-// cm: its radius, or half its diagonal.
+// in working units: its radius, or half its diagonal.
 func (s *tokenShape) reach() float64 {
 	if s.shape == "round" {
 		return (s.length + s.width) / 4
@@ -96,7 +97,7 @@ func (s *tokenShape) reach() float64 {
 func (d *Detector) tokenModels(toks []*tokenShape, fits []diskFit) []models.Token {
 	out := make([]models.Token, 0, len(toks))
 	for _, s := range toks {
-		t := d.tokenModel(s, s.kind, fits, len(out))
+		t := d.tokenModel(s, fits, len(out))
 		if s.confidence >= 0 {
 			t.Extra = map[string]json.RawMessage{"confidence": json.RawMessage(strconv.FormatFloat(round3(s.confidence), 'f', -1, 64))}
 		}
@@ -333,9 +334,9 @@ func minAreaRect(h []pt) (long, short float64, axis pt) {
 
 // tokenModel turns a candidate into a models.Token, placed at the height
 // of the disk it lies on.
-func (d *Detector) tokenModel(s *tokenShape, kind string, fits []diskFit, n int) models.Token {
+func (d *Detector) tokenModel(s *tokenShape, fits []diskFit, n int) models.Token {
 	pl := d.plane
-	t := models.Token{ID: fmt.Sprintf("t%d", n+1), Kind: kind}
+	t := models.Token{ID: fmt.Sprintf("t%d", n+1), Kind: s.kind}
 	c := s.centre
 	if pl.cal != nil {
 		h := 0.0
