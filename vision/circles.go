@@ -31,9 +31,6 @@ type circleParams struct {
 	// seedOK, when set, says whether an arc may start a circle (with a
 	// calibration: a long arc of a terrain-sized circle).
 	seedOK func(a arc) bool
-	// holdsDisks, when set, says whether a disk of radius r is a terrain
-	// disk that other disks may lie on wholly.
-	holdsDisks func(r float64) bool
 	// dropInside drops every circle lying wholly inside another (without a
 	// calibration nothing tells a disk lying on a larger one from a circle
 	// of its art).
@@ -130,20 +127,28 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 	}
 	// A circle wholly inside a disk may be a circle of its art: without a
 	// calibration it is dropped; with one it is marked, and kept only if
-	// it shows a rim. Terrain disks, which creatures stand on, mark nothing.
+	// it shows a rim (a spell lying on terrain does, a disc of the
+	// terrain's art does not). A circle nested concentrically in a larger
+	// one (the inner edge of a rim, a ring of the art) goes; judged here,
+	// among verified circles, a phantom ring cannot take a disk with it.
 	var out []candidate
 	for _, c := range keep {
-		inside := false
+		inside, nested := false, false
 		for _, k := range keep {
-			if k.c.R > c.c.R && c.c.C.sub(k.c.C).len()+c.c.R <= k.c.R+p.pixel && (p.holdsDisks == nil || !p.holdsDisks(k.c.R)) {
+			if k.c.R <= c.c.R {
+				continue
+			}
+			d := c.c.C.sub(k.c.C).len()
+			if d+c.c.R <= k.c.R+p.pixel {
 				inside = true
-				break
+				nested = nested || d < 0.15*k.c.R
 			}
 		}
 		switch {
+		case nested:
 		case !inside:
 			out = append(out, c)
-		case p.holdsDisks != nil:
+		case !p.dropInside:
 			c.within = true
 			out = append(out, c)
 		}
@@ -171,9 +176,10 @@ func fitsCircle(pts []pt, c circle, tol float64) bool {
 	return sum/float64(len(pts)) <= tol
 }
 
-// suppress keeps the best of near-identical circles, and drops a circle
-// nested concentrically inside a larger one (the inner edge of a rim, a
-// ring of the art).
+// suppress keeps the best of near-identical circles (of a rim's inner edge
+// and the outline around it, the outline), and without a calibration drops
+// every circle lying inside a larger one. Concentric circles with a
+// calibration are left to verify.
 func suppress(cs []candidate, dropInside bool) []candidate {
 	slices.SortFunc(cs, func(a, b candidate) int {
 		sa, sb := a.coverage*math.Sqrt(a.c.R), b.coverage*math.Sqrt(b.c.R)
@@ -188,10 +194,13 @@ func suppress(cs []candidate, dropInside bool) []candidate {
 	var keep []candidate
 	for _, c := range cs {
 		dup := false
-		for _, k := range keep {
+		for i, k := range keep {
 			d := c.c.C.sub(k.c.C).len()
 			if d < 0.25*k.c.R && math.Abs(c.c.R-k.c.R) < 0.2*k.c.R || circleIoU(c.c, k.c) > 0.6 {
 				dup = true
+				if outlineAround(c, k) {
+					keep[i] = c
+				}
 				break
 			}
 		}
@@ -199,26 +208,43 @@ func suppress(cs []candidate, dropInside bool) []candidate {
 			keep = append(keep, c)
 		}
 	}
+	if !dropInside {
+		return keep
+	}
 	var out []candidate
 	for _, c := range keep {
-		nested := false
+		inside := false
 		for _, k := range keep {
-			if k.c.R <= c.c.R {
-				continue
-			}
-			d := c.c.C.sub(k.c.C).len()
-			inside := d+c.c.R <= k.c.R*1.02
-			if inside && (dropInside || d < 0.15*k.c.R) {
-				nested = true
+			if k.c.R > c.c.R && c.c.C.sub(k.c.C).len()+c.c.R <= k.c.R*1.02 {
+				inside = true
 				break
 			}
 		}
-		if !nested {
+		if !inside {
 			out = append(out, c)
 		}
 	}
 	return out
 }
+
+// outlineAround reports whether circle c, a near-duplicate of the better
+// seen circle k, is rather the outline around it: concentric with k, larger
+// by about a rim's width, and seen almost as well. A disk's rim has an
+// inner edge as clear as its outline, one rim's width inside it, and that
+// inner circle may well match another catalogue size; the outline is the
+// outermost of them.
+func outlineAround(c, k candidate) bool {
+	dr := c.c.R - k.c.R
+	return dr > 0 && dr <= maxRimWidth && c.c.C.sub(k.c.C).len() < 0.5*dr && c.coverage >= seenAlmostAsWell*k.coverage
+}
+
+// maxRimWidth is the widest rim, cm, that outlineAround allows between a
+// rim's inner edge and the outline.
+const maxRimWidth = 0.45
+
+// seenAlmostAsWell is the share of another circle's coverage a circle
+// needs to replace it as the outline around it (outlineAround).
+const seenAlmostAsWell = 0.75
 
 func circleIoU(a, b circle) float64 {
 	return CircleIoU(Circle{a.C.X, a.C.Y, a.R}, Circle{b.C.X, b.C.Y, b.R})

@@ -276,12 +276,17 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	colour := bgrImage{pix: bgr, w: w, h: h}
 	disks := d.refine(cands, colour)
 	lap("refine")
-	above := stackOrder(disks, d.plane)
-	d.fitPlane(disks, above)
-	disks, above = d.dropImplausible(disks, above, colour)
+	above := d.measure(disks)
+	n := len(disks)
+	if d.dropImplausible(&disks, colour); len(disks) < n {
+		above = d.measure(disks)
+	}
 	lap("stacking")
 	toks := d.findTokens(colour)
-	disks, above = d.dropTokenOutlines(disks, above, toks)
+	n = len(disks)
+	if d.dropTokenOutlines(&disks, toks); len(disks) < n {
+		above = d.measure(disks)
+	}
 	res.Layout = d.layout(disks, above, colour)
 	res.Layout.Tokens = d.tokenModels(toks, disks)
 	dropNonFinite(&res.Layout)
@@ -319,7 +324,6 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 	if pl.cal != nil {
 		largest := d.largestCreature()
 		cp.seedOK = func(a arc) bool { return a.c.R > 1.1*largest && a.span >= 30*math.Pi/180 }
-		cp.holdsDisks = func(r float64) bool { return r > 1.2*largest }
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -488,56 +492,40 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	return scale
 }
 
+// measure reads the stacking order of the fits and fits each on the table
+// plane at the height of its top face, from the circles refine probed
+// around. It runs again whenever fits are dropped: a circle of art taken
+// for a disk, while it stood, lifted the disks around it a level.
+func (d *Detector) measure(fits []diskFit) [][]int {
+	for i := range fits {
+		fits[i].c, fits[i].level, fits[i].height = fits[i].probed, 0, 0
+	}
+	// First a fit of every disk as if it lay alone on the table: the
+	// stacking order is read on circles fitted to the edges, not on the
+	// coarser ones they were found as.
+	d.fitPlane(fits, nil)
+	above := stackOrder(fits, d.plane)
+	d.fitPlane(fits, above)
+	return above
+}
+
 // dropImplausible removes, with a calibration, the disks whose measured
 // radius matches no catalogue size (within twice the snap tolerance) and is
 // too small for terrain (a round token, a circle of art), and the circles
 // lying wholly inside a disk that show no rim (its art).
-func (d *Detector) dropImplausible(fits []diskFit, above [][]int, colour bgrImage) ([]diskFit, [][]int) {
+func (d *Detector) dropImplausible(fits *[]diskFit, colour bgrImage) {
 	if d.plane.cal == nil {
-		return fits, above
+		return
 	}
-	keep := make([]int, 0, len(fits))
-	for i, f := range fits {
+	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool {
 		ok := f.c.R > 1.2*d.largestCreature()
 		for _, s := range d.opt.Disks {
 			if math.Abs(f.c.R-float64(s.Radius)) <= 2*d.opt.SnapTolerance*float64(s.Radius) {
 				ok = true
 			}
 		}
-		if ok && f.within && !d.hasRim(f, colour) {
-			ok = false
-		}
-		if ok {
-			keep = append(keep, i)
-		}
-	}
-	return keepFits(fits, above, keep)
-}
-
-// keepFits keeps the fits of the given indices (in order), and the
-// stacking relations among them.
-func keepFits(fits []diskFit, above [][]int, keep []int) ([]diskFit, [][]int) {
-	if len(keep) == len(fits) {
-		return fits, above
-	}
-	newIndex := make([]int, len(fits))
-	for i := range newIndex {
-		newIndex[i] = -1
-	}
-	for n, i := range keep {
-		newIndex[i] = n
-	}
-	outF := make([]diskFit, len(keep))
-	outA := make([][]int, len(keep))
-	for n, i := range keep {
-		outF[n] = fits[i]
-		for _, j := range above[i] {
-			if newIndex[j] >= 0 {
-				outA[n] = append(outA[n], newIndex[j])
-			}
-		}
-	}
-	return outF, outA
+		return !ok || f.within && !d.hasRim(f, colour)
+	})
 }
 
 // dropTokenOutlines removes, with a calibration, the circles that are a
@@ -546,23 +534,19 @@ func keepFits(fits []diskFit, above [][]int, keep []int) ([]diskFit, [][]int) {
 // Such a circle matches no catalogue size (a real spell does: one under a
 // token stays) and is centred on a token found by its colour, its radius
 // about the token's reach.
-func (d *Detector) dropTokenOutlines(fits []diskFit, above [][]int, toks []*tokenShape) ([]diskFit, [][]int) {
+func (d *Detector) dropTokenOutlines(fits *[]diskFit, toks []*tokenShape) {
 	if d.plane.cal == nil || len(toks) == 0 {
-		return fits, above
+		return
 	}
-	keep := make([]int, 0, len(fits))
-	for i, f := range fits {
-		if !d.tokenOutline(f, toks) {
-			keep = append(keep, i)
-		}
-	}
-	return keepFits(fits, above, keep)
+	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return d.tokenOutline(f, toks) })
 }
 
 // tokenOutline reports whether fit f is a token's outline rather than a
 // disk (see dropTokenOutlines).
 func (d *Detector) tokenOutline(f diskFit, toks []*tokenShape) bool {
-	if _, ok := d.snap(models.Centimetres(f.c.R)); ok || f.c.R > 1.2*d.largestCreature() {
+	// A catalogue size, strictly: within the relative snap tolerance (a
+	// token's outline measures a few pixels more than a spell).
+	if s, _ := d.snap(models.Centimetres(f.c.R)); math.Abs(f.c.R-float64(s.Radius)) <= d.opt.SnapTolerance*float64(s.Radius) || f.c.R > 1.2*d.largestCreature() {
 		return false
 	}
 	for _, t := range toks {

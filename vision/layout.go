@@ -80,17 +80,27 @@ func (d *Detector) pixelCircle(f diskFit) *models.ImageCircle {
 	return &models.ImageCircle{PX: round3(cu), PY: round3(cv), PR: round3(sum / float64(max(n, 1)))}
 }
 
-// snap returns the catalogue size within the snap tolerance of r.
+// snap returns the catalogue size nearest r, and whether it lies within
+// the snap tolerance: SnapTolerance of the size, but never less than
+// snapPixels of the frame (a small disk's outline is measured no more
+// finely than a large one's).
 func (d *Detector) snap(r models.Centimetres) (DiskSize, bool) {
 	best, bestErr := DiskSize{}, math.Inf(1)
 	for _, s := range d.opt.Disks {
-		e := math.Abs(float64(r-s.Radius)) / float64(s.Radius)
-		if e < bestErr {
+		if e := math.Abs(float64(r - s.Radius)); e < bestErr {
 			best, bestErr = s, e
 		}
 	}
-	return best, bestErr <= d.opt.SnapTolerance
+	tol := d.opt.SnapTolerance * float64(best.Radius)
+	if pl := d.plane; pl != nil && pl.cal != nil {
+		tol = max(tol, snapPixels*pl.pixel/pl.scale)
+	}
+	return best, bestErr <= tol
 }
+
+// snapPixels is the least snap tolerance, in full-frame pixels of the
+// table near the frame's centre: about the spread of a measured radius.
+const snapPixels = 1.5
 
 // rimColour classifies the colour of the ring just inside a disk's edge,
 // where it is not covered by disks above.

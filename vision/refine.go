@@ -12,11 +12,14 @@ type sample struct {
 	strength float64    // grey-level step across the edge
 	ok       bool       // an edge was found in the window
 	inner    [3]float64 // colour (r, g, b) just inside the edge found
+	w        pt         // the edge on the table, as the last fitPlane mapped it
+	wOK      bool       // w is set
 }
 
 // diskFit is a disk being measured.
 type diskFit struct {
 	c        circle // working plane; after fitPlane, on the top face's height
+	probed   circle // the circle refine probed around, at height 0
 	coverage float64
 	samples  []sample
 	level    int     // stacking level: 0 on the table, 1 on one disk, ...
@@ -42,8 +45,9 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	var near []int
 	var peaks []peak // every probe's of one candidate; theirs are slices of it
 	var prof profile
+	inDepth := d.rimSampleDepth()
 	for ci, cd := range cands {
-		f := diskFit{c: cd.c, coverage: cd.coverage, within: cd.within}
+		f := diskFit{c: cd.c, probed: cd.c, coverage: cd.coverage, within: cd.within}
 		// The candidates this one overlaps: only they may cover its probes.
 		near = near[:0]
 		for j, o := range cands {
@@ -108,7 +112,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 				if best >= 0 {
 					pk := p.peaks[best]
 					s.u, s.v, s.strength, s.ok = p.u0+p.du*pk.t, p.v0+p.dv*pk.t, pk.strength, true
-					r, gg, b, in := colour.at(s.u-p.du*1.5, s.v-p.dv*1.5)
+					r, gg, b, in := colour.at(s.u-p.du*inDepth, s.v-p.dv*inDepth)
 					s.ok = in
 					s.inner = [3]float64{r, gg, b}
 				}
@@ -209,7 +213,8 @@ func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak, sc *profile) []
 }
 
 // fitPlane fits each disk's circle on the table plane at the height of
-// its top face, from the samples not covered by the disks above it.
+// its top face, from the samples not covered by the disks above it (all
+// of them when above is nil), and keeps each sample's table point.
 func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
 	pl := d.plane
 	for i := range fits {
@@ -226,18 +231,19 @@ func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
 		}
 		floor := 0.25 * median(strengths)
 		valid := 0
-		for _, s := range f.samples {
+		for k := range f.samples {
+			s := &f.samples[k]
 			q0 := f.c.at(s.angle)
-			if coveredBy(q0, fits, above[i], 1.5*pl.pixel) {
+			s.wOK = false
+			if s.ok {
+				s.w, s.wOK = pl.toWork(s.u, s.v, f.height-d.wallDrop(q0, s.angle))
+			}
+			if above != nil && coveredBy(q0, fits, above[i], 1.5*pl.pixel) {
 				continue
 			}
 			valid++
-			if !s.ok || s.strength < floor {
-				continue
-			}
-			q, ok := pl.toWork(s.u, s.v, f.height-d.wallDrop(q0, s.angle))
-			if ok {
-				pts = append(pts, q)
+			if s.wOK && s.strength >= floor {
+				pts = append(pts, s.w)
 			}
 		}
 		f.visible = float64(valid) / float64(max(len(f.samples), 1))
@@ -245,7 +251,7 @@ func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
 			continue
 		}
 		c, rms, err := fitCircleRobust(pts, 0.5*pl.pixel/pl.scale)
-		if err != nil || math.Abs(c.R-f.c.R) > 0.2*f.c.R || c.C.sub(f.c.C).len() > 0.2*f.c.R {
+		if err != nil || math.Abs(c.R-f.probed.R) > 0.2*f.probed.R || c.C.sub(f.probed.C).len() > 0.2*f.probed.R {
 			continue
 		}
 		f.c, f.rms = c, rms
@@ -389,3 +395,19 @@ func (d *Detector) seenFromAbove(c circle) bool {
 	}
 	return c.C.sub(pl.eye).len() < 0.5*pl.eyeH
 }
+
+// rimSampleDepth returns how far inside an edge, in full-frame pixels, a
+// disk's rim colour is read: about rimSample cm (inside the narrowest rim,
+// past the blur that mixes it with what lies outside), at least 1.5 and
+// at most 3 pixels.
+func (d *Detector) rimSampleDepth() float64 {
+	pl := d.plane
+	if pl.cal == nil {
+		return 2.5
+	}
+	return min(3, max(1.5, rimSample/(pl.pixel/pl.scale)))
+}
+
+// rimSample is the depth, cm, at which a rim's colour is read: the
+// narrowest rims' width.
+const rimSample = 0.22

@@ -134,8 +134,7 @@ func hiddenStretch(f diskFit, rim [3]float64, other circle, pl *workPlane) (floa
 		if !s.ok || s.strength < floor {
 			continue
 		}
-		w, ok := pl.toWork(s.u, s.v, 0)
-		if !ok || math.Abs(f.c.dist(w)) > 1.2*pl.pixel {
+		if !s.wOK || math.Abs(f.c.dist(s.w)) > 1.2*pl.pixel {
 			continue
 		}
 		dr, dg, db := s.inner[0]-rim[0], s.inner[1]-rim[1], s.inner[2]-rim[2]

@@ -1,0 +1,157 @@
+package vision
+
+import (
+	"testing"
+
+	"tableref/calibration"
+	"tableref/models"
+	"tableref/vision/synth"
+)
+
+// suppress keeps one circle of each disk: the outline, not its rim's inner
+// edge; and a weak circle around a good one does not hide it.
+func TestSuppressKeepsTheOutline(t *testing.T) {
+	at := func(x, y, r, cov float64) candidate { return candidate{c: circle{pt{x, y}, r}, coverage: cov} }
+	cases := []struct {
+		name string
+		in   []candidate
+		want []circle
+	}{
+		{
+			"a 2.54 cm disk whose rim's inner edge is a 2.225 cm circle seen better",
+			[]candidate{at(10, 10, 2.225, 0.71), at(10.05, 10, 2.54, 0.58)},
+			[]circle{{pt{10.05, 10}, 2.54}},
+		},
+		{
+			"a 2.225 cm disk with a faint ring around it",
+			[]candidate{at(10, 10, 2.225, 0.75), at(10.1, 10, 2.54, 0.31)},
+			[]circle{{pt{10, 10}, 2.225}},
+		},
+		{
+			"a weak 3.175 cm circle around a 2.225 cm disk does not hide it",
+			[]candidate{at(20.06, 46.55, 2.225, 0.75), at(19.97, 46.91, 3.175, 0.35)},
+			[]circle{{pt{20.06, 46.55}, 2.225}, {pt{19.97, 46.91}, 3.175}},
+		},
+		{
+			"two concentric circles farther apart than any rim: the better seen",
+			[]candidate{at(0, 0, 2.54, 0.8), at(0, 0, 3.175, 0.7)},
+			[]circle{{pt{0, 0}, 2.54}},
+		},
+	}
+	for _, tc := range cases {
+		got := suppress(tc.in, false)
+		var circles []circle
+		for _, c := range got {
+			circles = append(circles, c.c)
+		}
+		if len(circles) != len(tc.want) {
+			t.Errorf("%s: kept %v, want %v", tc.name, circles, tc.want)
+			continue
+		}
+		for _, w := range tc.want {
+			found := false
+			for _, c := range circles {
+				found = found || c == w
+			}
+			if !found {
+				t.Errorf("%s: kept %v, want %v", tc.name, circles, tc.want)
+				break
+			}
+		}
+	}
+}
+
+// verify, with a calibration, drops a circle nested concentrically in a
+// verified larger one (a ring of its art), marks one lying elsewhere inside
+// it (a spell on terrain, or a disc of the art: the rim test decides), and
+// a phantom ring that fails verification takes nothing with it.
+func TestVerifyJudgesCirclesInsideOthers(t *testing.T) {
+	at := func(x, y, r, cov float64) candidate { return candidate{c: circle{pt{x, y}, r}, coverage: cov} }
+	// Every circle is seen as well as its coverage says, whatever else.
+	seen := func(c circle, _ []circle) (float64, float64) {
+		for _, k := range []candidate{at(0, 0, 6.35, 0.9), at(0.3, 0, 1.25, 0.8), at(3, 2, 1.25, 0.9), at(20, 0, 2.225, 0.75), at(20.1, 0.3, 3.175, 0.35)} {
+			if k.c == c {
+				return k.coverage, 100
+			}
+		}
+		return 0, 0
+	}
+	p := circleParams{finalCoverage: 0.62, minSupport: 10, pixel: 0.1}
+	in := []candidate{at(0, 0, 6.35, 0.9), at(0.3, 0, 1.25, 0.8), at(3, 2, 1.25, 0.9), at(20, 0, 2.225, 0.75), at(20.1, 0.3, 3.175, 0.35)}
+	got := verify(in, p, seen)
+	want := map[circle]bool{ // circle: within
+		{pt{0, 0}, 6.35}:   false,
+		{pt{3, 2}, 1.25}:   true,
+		{pt{20, 0}, 2.225}: false,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("kept %+v, want the terrain, the spell on it (within) and the small creature", got)
+	}
+	for _, c := range got {
+		if within, ok := want[c.c]; !ok || within != c.within {
+			t.Errorf("kept %v within %v; want %v", c.c, c.within, want)
+		}
+	}
+	// Without a calibration a circle inside another goes.
+	p.dropInside = true
+	if got := verify(in, p, seen); len(got) != 2 {
+		t.Errorf("without a calibration kept %+v, want the terrain and the small creature", got)
+	}
+}
+
+// A measured radius snaps to the nearest catalogue size within 4 % of it,
+// or within 1.5 pixels of the frame, whichever is more: a spell's outline
+// is measured no more finely than a giant's.
+func TestSnapToleranceHasAPixelFloor(t *testing.T) {
+	d := NewDetector(Options{})
+	defer d.Close()
+	// 0.06 cm a frame pixel: 1.5 pixels are 0.09 cm.
+	d.plane = &workPlane{cal: &calibration.Calibration{}, pixel: 0.12, scale: 2}
+	cases := []struct {
+		r      models.Centimetres
+		want   models.Centimetres
+		snaps  bool
+		reason string
+	}{
+		{1.32, 1.25, true, "a spell 0.7 mm large: within 1.5 pixels, beyond 4 %"},
+		{1.36, 1.25, false, "a spell 1.1 mm large: beyond both"},
+		{2.31, 2.225, true, "a small creature 0.85 mm large: within 4 %"},
+		{2.45, 2.54, true, "near two sizes, the nearer"},
+		{5.45, 5.2, false, "a giant 2.5 mm large"},
+	}
+	for _, tc := range cases {
+		s, ok := d.snap(tc.r)
+		if ok != tc.snaps || ok && s.Radius != tc.want {
+			t.Errorf("%s: snap(%.2f) = %.3f, %v; want %.3f, %v", tc.reason, float64(tc.r), float64(s.Radius), ok, float64(tc.want), tc.snaps)
+		}
+	}
+	// Without a calibration there is no table pixel: 4 % only.
+	d.plane = nil
+	if _, ok := d.snap(1.32); ok {
+		t.Errorf("without a calibration 1.32 cm snapped to 1.25 cm")
+	}
+}
+
+// A circle of a disk's art, taken for a disk until its radius shows it
+// is none, must not leave the disks around it stacked on it: the order is
+// read again without it. Rendered scene: a 2.225 cm disk lying on a
+// 4.445 cm one, with a 1.25 cm circle in its art (medium tier, seed 208).
+func TestStackingIsReadAgainWithoutArtCircles(t *testing.T) {
+	s, img, cal := renderScene(t, 208, synth.Medium, synth.Options{})
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	res, err := d.DetectImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := scoreScene(s.Truth, res.Layout)
+	t.Logf("%d found, %d phantom, %d missed, stacking %d/%d", e.tp, e.fp, e.fn, e.stackOK, e.pair)
+	if e.pair == 0 || e.stackOK < e.pair {
+		t.Errorf("stacking right for %d of %d overlapping pairs, want all", e.stackOK, e.pair)
+	}
+	for _, dk := range res.Layout.Disks {
+		if dk.Z > 1 {
+			t.Errorf("disk %s at level %d: this table's stacks are two high", dk.ID, dk.Z)
+		}
+	}
+}
