@@ -1,6 +1,8 @@
 package vision
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"tableref/calibration"
@@ -152,6 +154,24 @@ func TestStackingIsReadAgainWithoutArtCircles(t *testing.T) {
 	for _, dk := range res.Layout.Disks {
 		if dk.Z > 1 {
 			t.Errorf("disk %s at level %d: this table's stacks are two high", dk.ID, dk.Z)
+		}
+	}
+}
+
+// nth agrees with sorting, on every index of slices with repeated values.
+func TestNthAgreesWithSorting(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 1; n <= 40; n++ {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = float64(rng.IntN(7)) // many ties
+		}
+		sorted := slices.Clone(v)
+		slices.Sort(sorted)
+		for k := range n {
+			if got := nth(slices.Clone(v), k); got != sorted[k] {
+				t.Fatalf("nth(%v, %d) = %v, want %v", v, k, got, sorted[k])
+			}
 		}
 	}
 }

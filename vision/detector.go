@@ -275,6 +275,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 
 	colour := bgrImage{pix: bgr, w: w, h: h}
 	disks := d.refine(cands, colour)
+	d.fitAlone(disks)
 	lap("refine")
 	above := d.measure(disks)
 	n := len(disks)
@@ -492,18 +493,14 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	return scale
 }
 
-// measure reads the stacking order of the fits and fits each on the table
-// plane at the height of its top face, from the circles refine probed
-// around. It runs again whenever fits are dropped: a circle of art taken
-// for a disk, while it stood, lifted the disks around it a level.
+// measure reads the stacking order of the fits, on their circles fitted
+// as if each lay alone, and fits each on the table plane at the height of
+// its top face. It runs again whenever fits are dropped: a circle of art
+// taken for a disk, while it stood, lifted the disks around it a level.
 func (d *Detector) measure(fits []diskFit) [][]int {
 	for i := range fits {
-		fits[i].c, fits[i].level, fits[i].height = fits[i].probed, 0, 0
+		fits[i].c, fits[i].level = fits[i].alone, 0
 	}
-	// First a fit of every disk as if it lay alone on the table: the
-	// stacking order is read on circles fitted to the edges, not on the
-	// coarser ones they were found as.
-	d.fitPlane(fits, nil)
 	above := stackOrder(fits, d.plane)
 	d.fitPlane(fits, above)
 	return above

@@ -12,7 +12,7 @@ type sample struct {
 	strength float64    // grey-level step across the edge
 	ok       bool       // an edge was found in the window
 	inner    [3]float64 // colour (r, g, b) just inside the edge found
-	w        pt         // the edge on the table, as the last fitPlane mapped it
+	w        pt         // the edge on the table, as fitAlone mapped it
 	wOK      bool       // w is set
 }
 
@@ -20,6 +20,8 @@ type sample struct {
 type diskFit struct {
 	c        circle // working plane; after fitPlane, on the top face's height
 	probed   circle // the circle refine probed around, at height 0
+	alone    circle // fitted as if it lay alone on the table (fitAlone)
+	aloneRMS float64
 	coverage float64
 	samples  []sample
 	level    int     // stacking level: 0 on the table, 1 on one disk, ...
@@ -212,50 +214,78 @@ func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak, sc *profile) []
 	return out
 }
 
-// fitPlane fits each disk's circle on the table plane at the height of
-// its top face, from the samples not covered by the disks above it (all
-// of them when above is nil), and keeps each sample's table point.
-func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
-	pl := d.plane
+// fitAlone fits each disk's circle on the table plane as if it lay alone
+// on the table (its top face one disk high), from all its samples, and
+// keeps each sample's table point: the stacking order is read on these
+// circles and points.
+func (d *Detector) fitAlone(fits []diskFit) {
 	for i := range fits {
 		f := &fits[i]
-		if pl.cal != nil {
-			f.height = float64(f.level+1) * float64(d.opt.Thickness)
-		}
-		var pts []pt
-		var strengths []float64
-		for _, s := range f.samples {
-			if s.ok {
-				strengths = append(strengths, s.strength)
-			}
-		}
-		floor := 0.25 * median(strengths)
-		valid := 0
-		for k := range f.samples {
-			s := &f.samples[k]
-			q0 := f.c.at(s.angle)
-			s.wOK = false
-			if s.ok {
-				s.w, s.wOK = pl.toWork(s.u, s.v, f.height-d.wallDrop(q0, s.angle))
-			}
-			if above != nil && coveredBy(q0, fits, above[i], 1.5*pl.pixel) {
-				continue
-			}
-			valid++
-			if s.wOK && s.strength >= floor {
-				pts = append(pts, s.w)
-			}
-		}
-		f.visible = float64(valid) / float64(max(len(f.samples), 1))
-		if len(pts) < 8 {
-			continue
-		}
-		c, rms, err := fitCircleRobust(pts, 0.5*pl.pixel/pl.scale)
-		if err != nil || math.Abs(c.R-f.probed.R) > 0.2*f.probed.R || c.C.sub(f.probed.C).len() > 0.2*f.probed.R {
-			continue
-		}
-		f.c, f.rms = c, rms
+		f.c, f.level = f.probed, 0
+		d.fitOne(f, fits, nil, true)
+		f.alone, f.aloneRMS = f.c, f.rms
 	}
+}
+
+// fitPlane fits each disk's circle on the table plane at the height of
+// its top face, from the samples not covered by the disks above it. A disk
+// on the table with none above it keeps its fit from fitAlone.
+func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
+	for i := range fits {
+		f := &fits[i]
+		f.c, f.rms = f.alone, f.aloneRMS
+		if f.level > 0 || len(above[i]) > 0 {
+			d.fitOne(f, fits, above[i], false)
+		}
+	}
+}
+
+// fitOne fits disk f on the table plane at the height of its top face
+// (by its level), from its samples not covered by the disks above (idx),
+// with its circle f.c as the first guess; keep stores each sample's table
+// point.
+func (d *Detector) fitOne(f *diskFit, fits []diskFit, above []int, keep bool) {
+	pl := d.plane
+	if pl.cal != nil {
+		f.height = float64(f.level+1) * float64(d.opt.Thickness)
+	}
+	var pts []pt
+	var strengths []float64
+	for _, s := range f.samples {
+		if s.ok {
+			strengths = append(strengths, s.strength)
+		}
+	}
+	floor := 0.25 * median(strengths)
+	valid := 0
+	for k := range f.samples {
+		s := &f.samples[k]
+		q0 := f.c.at(s.angle)
+		var w pt
+		ok := false
+		if s.ok {
+			w, ok = pl.toWork(s.u, s.v, f.height-d.wallDrop(q0, s.angle))
+		}
+		if keep {
+			s.w, s.wOK = w, ok
+		}
+		if coveredBy(q0, fits, above, 1.5*pl.pixel) {
+			continue
+		}
+		valid++
+		if ok && s.strength >= floor {
+			pts = append(pts, w)
+		}
+	}
+	f.visible = float64(valid) / float64(max(len(f.samples), 1))
+	if len(pts) < 8 {
+		return
+	}
+	c, rms, err := fitCircleRobust(pts, 0.5*pl.pixel/pl.scale)
+	if err != nil || math.Abs(c.R-f.probed.R) > 0.2*f.probed.R || c.C.sub(f.probed.C).len() > 0.2*f.probed.R {
+		return
+	}
+	f.c, f.rms = c, rms
 }
 
 // coveredBy reports whether q lies inside one of the disks idx, by more

@@ -91,15 +91,22 @@ func stackOrder(fits []diskFit, pl *workPlane) [][]int {
 // rimReference returns the colour just inside disk i's edge where no other
 // disk can cover it: its rim, as the detector sees it.
 func rimReference(fits []diskFit, i int, pl *workPlane) [3]float64 {
+	var near []int // the disks that may cover part of i's outline
+	ci := fits[i].c
+	for j := range fits {
+		if j != i && ci.C.sub(fits[j].c.C).len() < ci.R+fits[j].c.R+2*pl.pixel {
+			near = append(near, j)
+		}
+	}
 	var ch [3][]float64
 	for _, s := range fits[i].samples {
 		if !s.ok {
 			continue
 		}
-		q := fits[i].c.at(s.angle)
+		q := ci.at(s.angle)
 		free := true
-		for j := range fits {
-			if j != i && fits[j].c.dist(q) < 2*pl.pixel {
+		for _, j := range near {
+			if fits[j].c.dist(q) < 2*pl.pixel {
 				free = false
 				break
 			}
