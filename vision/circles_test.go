@@ -175,3 +175,26 @@ func TestNthAgreesWithSorting(t *testing.T) {
 		}
 	}
 }
+
+// A shadow's edge: the same colour darker inside. A dark rim on a table is
+// not one, nor is a step to a brighter inside or to another hue.
+func TestShadowStep(t *testing.T) {
+	cases := []struct {
+		name    string
+		in, out [3]float64
+		want    bool
+	}{
+		{"wood in a disk's shadow", [3]float64{66, 44, 28}, [3]float64{120, 80, 50}, true},
+		{"green baize in shadow, a little noise", [3]float64{31, 62, 33}, [3]float64{50, 100, 50}, true},
+		{"a black rim on wood", [3]float64{25, 22, 22}, [3]float64{120, 80, 50}, false},
+		{"a blue rim on grey", [3]float64{40, 60, 130}, [3]float64{150, 150, 150}, false},
+		{"a lighter inside", [3]float64{200, 200, 200}, [3]float64{120, 120, 120}, false},
+		{"hardly darker", [3]float64{110, 74, 46}, [3]float64{120, 80, 50}, false},
+		{"a dark table: no verdict", [3]float64{10, 10, 10}, [3]float64{25, 25, 25}, false},
+	}
+	for _, tc := range cases {
+		if got := shadowStep(tc.in, tc.out); got != tc.want {
+			t.Errorf("%s: shadowStep = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

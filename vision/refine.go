@@ -41,6 +41,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 		u0, v0, du, dv float64 // start, unit direction outwards (pixels)
 		l              float64 // length, pixels
 		peaks          []peak
+		free           bool // no other disk may cover it
 	}
 	var probes []probe
 	var offsets []float64
@@ -64,7 +65,6 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 		probes, offsets = probes[:0], offsets[:0]
 		// A probe's slice keeps its array should the buffer grow.
 		peaks = slices.Grow(peaks[:0], 4*n)
-		free := 0
 		for k := range n {
 			a := 2 * math.Pi * float64(k) / float64(n)
 			q := cd.c.at(a)
@@ -77,16 +77,39 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 				start := len(peaks)
 				peaks = edgePeaks(colour, u0, v0, u1, v1, peaks, &prof)
 				p.peaks = peaks[start:len(peaks):len(peaks)]
-				// Only probes that no other disk may cover vote for where
-				// the outline lies.
-				if !coveredByCandidate(q, cands, near, half) {
-					free++
-					for _, pk := range p.peaks {
-						offsets = append(offsets, pk.t/l)
-					}
-				}
+				p.free = !coveredByCandidate(q, cands, near, half)
 			}
 			probes = append(probes, p)
+		}
+		// A shadow's edge (the table outside, the same table darker
+		// inside) is not the outline of a disk lying alone, unless it is
+		// so all round: then it is a grey rim on a grey table, or the
+		// like. (Where disks overlap, a shadow falls on a disk's art and
+		// the edges there are better left to outermostStrong: measured.)
+		shadowed, seen := 0, 0
+		for _, p := range probes {
+			if i := outermostStrong(p.peaks); i >= 0 {
+				seen++
+				if p.peaks[i].shadow {
+					shadowed++
+				}
+			}
+		}
+		if len(near) == 0 && shadowed > 0 && 2*shadowed < seen {
+			for k := range probes {
+				probes[k].peaks = slices.DeleteFunc(probes[k].peaks, func(pk peak) bool { return pk.shadow })
+			}
+		}
+		// Only probes that no other disk may cover vote for where the
+		// outline lies.
+		free := 0
+		for _, p := range probes {
+			if p.free && p.l > 0 {
+				free++
+				for _, pk := range p.peaks {
+					offsets = append(offsets, pk.t/p.l)
+				}
+			}
 		}
 		// The outline is the outermost offset along the probes where many
 		// of them find a step: the rim's inner edge and the art lie inside
@@ -164,8 +187,12 @@ type profile struct {
 }
 
 // peak is a colour step on a probe: its distance t from the probe's start
-// in pixels and its strength.
-type peak struct{ t, strength float64 }
+// in pixels, its strength, and whether it looks like a shadow's edge (see
+// shadowStep).
+type peak struct {
+	t, strength float64
+	shadow      bool
+}
 
 // edgePeaks appends to out the colour steps on the segment from (u0, v0)
 // (inside) to (u1, v1) (outside) at least a quarter as strong as the
@@ -209,7 +236,9 @@ func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak, sc *profile) []
 		if den := a - 2*b + c; den != 0 {
 			off = 0.5 * (a - c) / den
 		}
-		out = append(out, peak{(float64(i-1) + off) * step, b * 2})
+		// The colours a pixel and a half either side.
+		in, out2 := prof[max(i-3, 0)], prof[min(i+3, n+1)]
+		out = append(out, peak{(float64(i-1) + off) * step, b * 2, shadowStep(in, out2)})
 	}
 	return out
 }
@@ -288,6 +317,26 @@ func (d *Detector) fitOne(f *diskFit, fits []diskFit, above []int, keep bool) {
 	f.c, f.rms = c, rms
 }
 
+// shadowStep reports whether a step from colour out (outside) to in
+// (inside) looks like the edge of a shadow: inside, the same colour as
+// outside, darker (a quarter to 85 % as bright), its chromaticity within
+// shadowChroma.
+func shadowStep(in, out [3]float64) bool {
+	so, si := out[0]+out[1]+out[2], in[0]+in[1]+in[2]
+	if so < 90 || si < 0.25*so || si > 0.85*so {
+		return false
+	}
+	d := 0.0
+	for c := range 3 {
+		d += math.Abs(in[c]/si - out[c]/so)
+	}
+	return d < shadowChroma
+}
+
+// shadowChroma is how far (the sum over r, g, b of the differences of
+// their shares) a shadowed colour's chromaticity may lie from the lit one.
+const shadowChroma = 0.06
+
 // coveredBy reports whether q lies inside one of the disks idx, by more
 // than margin.
 func coveredBy(q pt, fits []diskFit, idx []int, margin float64) bool {
@@ -317,8 +366,10 @@ func strengthFloor(f diskFit) float64 {
 // wallDrop returns how far below the top face the outline is seen at the
 // point q of a disk's circle whose outward normal has angle a. Where the
 // disk's side faces the camera, its 2 mm wall shows as a thin band below
-// the rim, and the blurred outline lies about half way down it; elsewhere
-// the outline is the top face's edge.
+// the rim, and the blurred outline lies most of the way down it (wallShare;
+// the whole way left centres 0.3-0.5 mm away from the camera on rendered
+// tables, half way 0.1 mm towards it); elsewhere the outline is the top
+// face's edge.
 func (d *Detector) wallDrop(q pt, a float64) float64 {
 	pl := d.plane
 	if pl.cal == nil {
@@ -330,7 +381,7 @@ func (d *Detector) wallDrop(q pt, a float64) float64 {
 		return 0
 	}
 	c := (math.Cos(a)*to.X + math.Sin(a)*to.Y) / l
-	return float64(d.opt.Thickness) * min(1, max(0, c)/0.25)
+	return wallShare * float64(d.opt.Thickness) * min(1, max(0, c)/0.25)
 }
 
 // Rim test depths, cm: the rim band just inside the edge, and the art
@@ -441,3 +492,7 @@ func (d *Detector) rimSampleDepth() float64 {
 // rimSample is the depth, cm, at which a rim's colour is read: the
 // narrowest rims' width.
 const rimSample = 0.22
+
+// wallShare is how far down a disk's wall, facing the camera, the outline
+// is seen (see wallDrop).
+const wallShare = 0.7
