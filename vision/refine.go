@@ -125,7 +125,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 			if p.l > 0 && len(p.peaks) > 0 {
 				best := -1
 				if alone {
-					bestD := 0.12
+					bestD := modeBand
 					for i, pk := range p.peaks {
 						if dd := math.Abs(pk.t/p.l - at); dd < bestD {
 							best, bestD = i, dd
@@ -496,3 +496,9 @@ const rimSample = 0.22
 // wallShare is how far down a disk's wall, facing the camera, the outline
 // is seen (see wallDrop).
 const wallShare = 0.7
+
+// modeBand is how far (a share of the probe's length, 10 pixels) from the
+// outline's offset shared around a lone disk a probe's step may lie and
+// still be the outline: the disk found by voting may be off centre by a
+// pixel or two.
+const modeBand = 0.2
