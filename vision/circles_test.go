@@ -198,3 +198,18 @@ func TestShadowStep(t *testing.T) {
 		}
 	}
 }
+
+// A disk that an art circle lifted a level, once that circle is dropped,
+// lies on the table again: its height and circle are those of its fit
+// alone, not what the first reading left.
+func TestFitPlaneLowersADiskNoLongerStacked(t *testing.T) {
+	d := NewDetector(Options{Thickness: 0.2})
+	defer d.Close()
+	d.plane = &workPlane{cal: &calibration.Calibration{}, pixel: 0.12, scale: 2}
+	alone := circle{pt{10, 10}, 2.54}
+	fits := []diskFit{{c: circle{pt{10.1, 10}, 2.5}, alone: alone, level: 0, height: 0.4, visible: 0.6}}
+	d.fitPlane(fits, [][]int{nil})
+	if f := fits[0]; f.c != alone || f.height != 0.2 || f.visible != 1 {
+		t.Errorf("after fitPlane: circle %v, height %.2f, visible %.2f; want %v, 0.20, 1", f.c, f.height, f.visible, alone)
+	}
+}

@@ -262,11 +262,24 @@ func (d *Detector) fitAlone(fits []diskFit) {
 func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
 	for i := range fits {
 		f := &fits[i]
-		f.c, f.rms = f.alone, f.aloneRMS
 		if f.level > 0 || len(above[i]) > 0 {
+			f.c = f.alone
 			d.fitOne(f, fits, above[i], false)
+			continue
 		}
+		// As fitAlone left it (a reading of the order before may have
+		// lifted it).
+		f.c, f.rms, f.height, f.visible = f.alone, f.aloneRMS, d.topHeight(0), 1
 	}
+}
+
+// topHeight returns the height of the top face of a disk at the given
+// stacking level, cm (0 without a calibration: pixels have no height).
+func (d *Detector) topHeight(level int) float64 {
+	if d.plane.cal == nil {
+		return 0
+	}
+	return float64(level+1) * float64(d.opt.Thickness)
 }
 
 // fitOne fits disk f on the table plane at the height of its top face
@@ -275,9 +288,7 @@ func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
 // point.
 func (d *Detector) fitOne(f *diskFit, fits []diskFit, above []int, keep bool) {
 	pl := d.plane
-	if pl.cal != nil {
-		f.height = float64(f.level+1) * float64(d.opt.Thickness)
-	}
+	f.height = d.topHeight(f.level)
 	var pts []pt
 	var strengths []float64
 	for _, s := range f.samples {
