@@ -278,14 +278,12 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	d.fitAlone(disks)
 	lap("refine")
 	above := d.measure(disks)
-	n := len(disks)
-	if d.dropImplausible(&disks, colour); len(disks) < n {
+	if d.dropImplausible(&disks, colour) {
 		above = d.measure(disks)
 	}
 	lap("stacking")
 	toks := d.findTokens(colour)
-	n = len(disks)
-	if d.dropTokenOutlines(&disks, toks); len(disks) < n {
+	if d.dropTokenOutlines(&disks, toks) {
 		above = d.measure(disks)
 	}
 	res.Layout = d.layout(disks, above, colour)
@@ -509,11 +507,13 @@ func (d *Detector) measure(fits []diskFit) [][]int {
 // dropImplausible removes, with a calibration, the disks whose measured
 // radius matches no catalogue size (within twice the snap tolerance) and is
 // too small for terrain (a round token, a circle of art), and the circles
-// lying wholly inside a disk that show no rim (its art).
-func (d *Detector) dropImplausible(fits *[]diskFit, colour bgrImage) {
+// lying wholly inside a disk that show no rim (its art). It reports
+// whether it removed any.
+func (d *Detector) dropImplausible(fits *[]diskFit, colour bgrImage) bool {
 	if d.plane.cal == nil {
-		return
+		return false
 	}
+	n := len(*fits)
 	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool {
 		ok := f.c.R > 1.2*d.largestCreature()
 		for _, s := range d.opt.Disks {
@@ -523,6 +523,7 @@ func (d *Detector) dropImplausible(fits *[]diskFit, colour bgrImage) {
 		}
 		return !ok || f.within && !d.hasRim(f, colour)
 	})
+	return len(*fits) < n
 }
 
 // dropTokenOutlines removes, with a calibration, the circles that are a
@@ -530,12 +531,14 @@ func (d *Detector) dropImplausible(fits *[]diskFit, colour bgrImage) {
 // drawn out by blur and by its side and shadow to about a spell's size.
 // Such a circle matches no catalogue size (a real spell does: one under a
 // token stays) and is centred on a token found by its colour, its radius
-// about the token's reach.
-func (d *Detector) dropTokenOutlines(fits *[]diskFit, toks []*tokenShape) {
+// about the token's reach. It reports whether it removed any.
+func (d *Detector) dropTokenOutlines(fits *[]diskFit, toks []*tokenShape) bool {
 	if d.plane.cal == nil || len(toks) == 0 {
-		return
+		return false
 	}
+	n := len(*fits)
 	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return d.tokenOutline(f, toks) })
+	return len(*fits) < n
 }
 
 // tokenOutline reports whether fit f is a token's outline rather than a
@@ -543,7 +546,7 @@ func (d *Detector) dropTokenOutlines(fits *[]diskFit, toks []*tokenShape) {
 func (d *Detector) tokenOutline(f diskFit, toks []*tokenShape) bool {
 	// A catalogue size, strictly: within the relative snap tolerance (a
 	// token's outline measures a few pixels more than a spell).
-	if s, _ := d.snap(models.Centimetres(f.c.R)); math.Abs(f.c.R-float64(s.Radius)) <= d.opt.SnapTolerance*float64(s.Radius) || f.c.R > 1.2*d.largestCreature() {
+	if s := d.nearestSize(models.Centimetres(f.c.R)); math.Abs(f.c.R-float64(s.Radius)) <= d.opt.SnapTolerance*float64(s.Radius) || f.c.R > 1.2*d.largestCreature() {
 		return false
 	}
 	for _, t := range toks {

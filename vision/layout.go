@@ -85,17 +85,23 @@ func (d *Detector) pixelCircle(f diskFit) *models.ImageCircle {
 // snapPixels of the frame (a small disk's outline is measured no more
 // finely than a large one's).
 func (d *Detector) snap(r models.Centimetres) (DiskSize, bool) {
+	best := d.nearestSize(r)
+	tol := d.opt.SnapTolerance * float64(best.Radius)
+	if pl := d.plane; pl != nil && pl.cal != nil {
+		tol = max(tol, snapPixels*pl.pixel/pl.scale)
+	}
+	return best, math.Abs(float64(r-best.Radius)) <= tol
+}
+
+// nearestSize returns the catalogue size nearest radius r.
+func (d *Detector) nearestSize(r models.Centimetres) DiskSize {
 	best, bestErr := DiskSize{}, math.Inf(1)
 	for _, s := range d.opt.Disks {
 		if e := math.Abs(float64(r - s.Radius)); e < bestErr {
 			best, bestErr = s, e
 		}
 	}
-	tol := d.opt.SnapTolerance * float64(best.Radius)
-	if pl := d.plane; pl != nil && pl.cal != nil {
-		tol = max(tol, snapPixels*pl.pixel/pl.scale)
-	}
-	return best, bestErr <= tol
+	return best
 }
 
 // snapPixels is the least snap tolerance, in full-frame pixels of the
