@@ -400,8 +400,13 @@ const tokenAxisSlack = math.Pi / 8
 // inside that must be of its colour in the frame itself, at full
 // resolution. Grey chits fill about two thirds or more even in shadow;
 // labels of dark text on a light ground, grey at detection size, a third
-// to a half.
-const tokenMinFrameGrey = 0.55
+// to a half. tokenMinFrame is the same for a chit of a colour: a patch of
+// painted art that blurs into the colour at detection size (fine
+// hatching, a mottled ground) is of it for less than half.
+const (
+	tokenMinFrameGrey = 0.55
+	tokenMinFrame     = 0.5
+)
 
 // tokenSplitSpan is how many diagonals of a kind's chit a region of the
 // union of all kinds' colours may span and still be labelled again in
@@ -510,10 +515,15 @@ func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 			return
 		}
 		// Grey is what dark print on a light label blurs into at
-		// detection size: a grey chit must be grey in the frame.
+		// detection size, and a colour what fine painted art may blur
+		// into: a chit must be of its colour in the frame itself.
 		f.kind = ki
 		f.fine = d.frameColourShare(&d.templates[ki], f, colour)
-		if colourless(d.opt.Tokens[ki].Colour) && f.fine < tokenMinFrameGrey {
+		least := tokenMinFrame
+		if colourless(d.opt.Tokens[ki].Colour) {
+			least = tokenMinFrameGrey
+		}
+		if f.fine < least {
 			return
 		}
 		found = append(found, f)

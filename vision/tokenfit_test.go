@@ -142,6 +142,24 @@ func TestTokensOnAPlainTable(t *testing.T) {
 	pv := gocv.NewPointsVectorFromPoints([][]image.Point{poly(pt{25, 15}, 5, 3, 0.3)})
 	gocv.FillPoly(&mat, pv, bgr(kind["damage"].Colour))
 	pv.Close()
+	// A disc of a fireball's size painted in one-pixel lines of red and
+	// yellow: at detection size it blurs into the fireball's orange, in
+	// the frame it is of neither.
+	{
+		c := pt{5, -15}
+		ctr, _ := cal.ImageFromTable(models.TablePoint{X: models.Centimetres(c.X), Y: models.Centimetres(c.Y)}, 0)
+		edge, _ := cal.ImageFromTable(models.TablePoint{X: models.Centimetres(c.X + kind["fireball"].Length/2), Y: models.Centimetres(c.Y)}, 0)
+		r := math.Hypot(edge.U-ctr.U, edge.V-ctr.V)
+		red, yellow := color.RGBA{242, 40, 26, 255}, color.RGBA{242, 216, 26, 255}
+		for y := int(ctr.V - r); y <= int(ctr.V+r); y++ {
+			half := math.Sqrt(max(0, r*r-(float64(y)-ctr.V)*(float64(y)-ctr.V)))
+			col := red
+			if y%2 == 0 {
+				col = yellow
+			}
+			gocv.Line(&mat, image.Pt(int(math.Round(ctr.U-half)), y), image.Pt(int(math.Round(ctr.U+half)), y), col, 1)
+		}
+	}
 
 	d := NewDetector(Options{Calibration: cal})
 	defer d.Close()
