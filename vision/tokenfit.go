@@ -203,7 +203,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	gate := 0.0
 	for i := 0; i < len(t.angles) && gate < tokenGateEdge; i += step {
 		if near(t.angles[i]) {
-			gate = max(gate, d.outlineOnEdges(t, o, t.angles[i], toDet, edges))
+			gate = max(gate, d.outlineOnEdges(t, o, t.angles[i], toDet, edges, tokenGateEdge))
 		}
 	}
 	if gate < tokenGateEdge {
@@ -294,7 +294,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	// one, when its inside is far from full or its outline far from the
 	// image's edges.
 	if best.in < tokenMinInside-tokenCoarseSlack ||
-		d.outlineOnEdges(t, best.centre.add(pt{float64(x0), float64(y0)}), best.angle, toDet, edges) < tokenMinEdge-2*tokenCoarseSlack {
+		d.outlineOnEdges(t, best.centre.add(pt{float64(x0), float64(y0)}), best.angle, toDet, edges, tokenMinEdge-2*tokenCoarseSlack) < tokenMinEdge-2*tokenCoarseSlack {
 		return tokenFit{}, false
 	}
 	c0, a0 := best.centre, best.angle
@@ -316,7 +316,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 		return tokenFit{}, false
 	}
 	best.centre = best.centre.add(pt{float64(x0), float64(y0)})
-	best.edge = d.outlineOnEdges(t, best.centre, best.angle, toDet, edges)
+	best.edge = d.outlineOnEdges(t, best.centre, best.angle, toDet, edges, -1)
 	best.u, best.v = pl.full(best.centre.X, best.centre.Y)
 	tc, ok := pl.toWork(best.u, best.v, 0)
 	if !ok {
@@ -361,13 +361,27 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 
 // outlineOnEdges is the share of template t's outline, placed at centre
 // (detection pixels) and turned by angle, that lies within a pixel of an
-// edge of the image whose gradient crosses it.
-func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, toDet func(pt) pt, edges []byte) float64 {
+// edge of the image whose gradient crosses it. With a threshold least of
+// zero or more it stops counting as soon as the share is sure to be at
+// least that or below it, and returns a bound on the same side of least
+// as the share.
+func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, toDet func(pt) pt, edges []byte, least float64) float64 {
 	w, h := d.plane.w, d.plane.h
 	ax := pt{math.Cos(angle), math.Sin(angle)}
 	nn := pt{-ax.Y, ax.X}
-	hit := 0
+	hit, n := 0, len(t.edge)
+	need := int(math.Ceil(least * float64(n)))
 	for i, q := range t.edge {
+		if least >= 0 {
+			// Decided: the share already reaches the threshold, or
+			// cannot with the samples left.
+			if hit >= need {
+				return float64(hit) / float64(n)
+			}
+			if hit+n-i < need {
+				return float64(hit+n-i) / float64(n)
+			}
+		}
 		p := centre.add(toDet(ax.scale(q.X).add(nn.scale(q.Y))))
 		qn := t.edgeN[i]
 		// The normal in the image: across the mapped outline.
@@ -381,8 +395,9 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, to
 				if edges[j] == 0 {
 					continue
 				}
+				// The gradient within 37 degrees of the normal.
 				gx, gy := float64(d.gradX[j]), float64(d.gradY[j])
-				if g := math.Hypot(gx, gy); g > 0 && math.Abs(gx*nd.X+gy*nd.Y) >= 0.8*g {
+				if g2, dot := gx*gx+gy*gy, gx*nd.X+gy*nd.Y; g2 > 0 && dot*dot >= 0.64*g2 {
 					hit++
 					break near
 				}

@@ -215,3 +215,54 @@ func TestTokenOutline(t *testing.T) {
 		}
 	}
 }
+
+// outlineOnEdges stopped at a threshold answers on the same side of it
+// as the full count, at every place and angle of every kind on a
+// rendered table.
+func TestOutlineOnEdgesThreshold(t *testing.T) {
+	_, img, cal := renderScene(t, 3, synth.Medium, synth.Options{})
+	mat, err := gocv.ImageToMatRGB(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mat.Close()
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	if _, err := d.Detect(mat); err != nil {
+		t.Fatal(err)
+	}
+	edges, err := d.edges.DataPtrUint8()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := d.plane
+	// The local mapping at the frame's centre is close enough for the
+	// test: what is compared is one count against another.
+	jx, jy := pt{1 / pl.pixel, 0}, pt{0, 1 / pl.pixel}
+	toDet := func(q pt) pt { return jx.scale(q.X).add(jy.scale(q.Y)) }
+	checked, decidedEarly := 0, 0
+	for ti := range d.templates {
+		tpl := &d.templates[ti]
+		for y := 20; y < pl.h-20; y += 7 {
+			for x := 20; x < pl.w-20; x += 7 {
+				c := pt{float64(x), float64(y)}
+				a := tpl.angles[(x+y)%len(tpl.angles)]
+				exact := d.outlineOnEdges(tpl, c, a, toDet, edges, -1)
+				for _, least := range []float64{0, 0.3, 0.5, 0.7, 0.85, 1} {
+					got := d.outlineOnEdges(tpl, c, a, toDet, edges, least)
+					if (got >= least) != (exact >= least) {
+						t.Fatalf("%s at %v angle %.2f: %.3f with threshold %.2f, %.3f counted in full",
+							tpl.kind.Kind, c, a, got, least, exact)
+					}
+					if got != exact {
+						decidedEarly++
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if decidedEarly == 0 {
+		t.Errorf("no count of %d stopped early", checked)
+	}
+}
