@@ -61,3 +61,46 @@ func (c bgrImage) bilinear(x, y float64) ([3]float64, bool) {
 	}
 	return out, true
 }
+
+// line fills out with the colours (r, g, b, as bilinear's) at
+// (u0, v0) + i (du, dv) for each i, and reports false, out partly
+// filled, when any of them lies outside the image. One test of the
+// segment's ends stands for every sample's; the loop is bilinear's with
+// its bounds checks hoisted.
+func (c bgrImage) line(u0, v0, du, dv float64, out [][3]float64) bool {
+	n := len(out)
+	if n == 0 {
+		return true
+	}
+	inside := func(x, y float64) bool { return x >= 0 && y >= 0 && x <= float64(c.w-1) && y <= float64(c.h-1) }
+	if c.w < 2 || c.h < 2 || !inside(u0, v0) || !inside(u0+du*float64(n-1), v0+dv*float64(n-1)) {
+		for i := range out {
+			v, ok := c.bilinear(u0+du*float64(i), v0+dv*float64(i))
+			if !ok {
+				return false
+			}
+			out[i] = v
+		}
+		return true
+	}
+	stride := 3 * c.w
+	for i := range out {
+		x, y := u0+du*float64(i), v0+dv*float64(i)
+		x0, y0 := int(x), int(y)
+		// On the last column or row, the pixel before it with a weight
+		// of nothing: the same colour as bilinear's.
+		x0, y0 = min(x0, c.w-2), min(y0, c.h-2)
+		fx, fy := x-float64(x0), y-float64(y0)
+		j := y0*stride + 3*x0
+		p := c.pix[j : j+6 : j+6]
+		q := c.pix[j+stride : j+stride+6 : j+stride+6]
+		o := &out[i]
+		for k := range 3 {
+			ch := 2 - k // BGR to RGB
+			a := float64(p[ch])*(1-fx) + float64(p[3+ch])*fx
+			b := float64(q[ch])*(1-fx) + float64(q[3+ch])*fx
+			o[k] = a*(1-fy) + b*fy
+		}
+	}
+	return true
+}

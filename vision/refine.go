@@ -211,12 +211,8 @@ func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak, sc *profile) []
 	sc.der = slices.Grow(sc.der[:0], n+2)[:n+2]
 	prof, der := sc.colour, sc.der
 	du, dv := (u1-u0)/l*step, (v1-v0)/l*step
-	for i := range n + 2 {
-		val, in := img.bilinear(u0+du*float64(i-1), v0+dv*float64(i-1))
-		if !in {
-			return out
-		}
-		prof[i] = val
+	if !img.line(u0-du, v0-dv, du, dv, prof) {
+		return out
 	}
 	best := 0.0
 	for i := 1; i <= n; i++ {
