@@ -370,16 +370,16 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, to
 	ax := pt{math.Cos(angle), math.Sin(angle)}
 	nn := pt{-ax.Y, ax.X}
 	hit, n := 0, len(t.edge)
-	need := int(math.Ceil(least * float64(n)))
 	for i, q := range t.edge {
 		if least >= 0 {
 			// Decided: the share already reaches the threshold, or
-			// cannot with the samples left.
-			if hit >= need {
-				return float64(hit) / float64(n)
+			// cannot with the samples left (compared as the caller
+			// compares the share).
+			if sure := float64(hit) / float64(n); sure >= least {
+				return sure
 			}
-			if hit+n-i < need {
-				return float64(hit+n-i) / float64(n)
+			if most := float64(hit+n-i) / float64(n); most < least {
+				return most
 			}
 		}
 		p := centre.add(toDet(ax.scale(q.X).add(nn.scale(q.Y))))

@@ -248,7 +248,7 @@ func TestOutlineOnEdgesThreshold(t *testing.T) {
 				c := pt{float64(x), float64(y)}
 				a := tpl.angles[(x+y)%len(tpl.angles)]
 				exact := d.outlineOnEdges(tpl, c, a, toDet, edges, -1)
-				for _, least := range []float64{0, 0.3, 0.5, 0.7, 0.85, 1} {
+				for _, least := range []float64{0, 0.3, tokenGateEdge, tokenMinEdge - 2*tokenCoarseSlack, 0.7, tokenMinEdge, 1} {
 					got := d.outlineOnEdges(tpl, c, a, toDet, edges, least)
 					if (got >= least) != (exact >= least) {
 						t.Fatalf("%s at %v angle %.2f: %.3f with threshold %.2f, %.3f counted in full",
