@@ -113,6 +113,9 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // seen whole and comes first, then the one below is judged on the part of
 // its outline left uncovered. Each candidate comes with its coverage seen
 // on its own (seen(c, nil)), as groupArcs and the catalogue vote give it.
+// A disk wholly inside a larger one that is seen better is lost: its whole
+// outline counts as possibly hidden by the larger (see the README's "What
+// is left" for the measured alternative).
 func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64)) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
