@@ -29,16 +29,7 @@ var renderedScene = sync.OnceValues(func() (*synth.Scene, image.Image) {
 
 func benchDetector(b *testing.B, cal func(*synth.Scene) *calibration.Calibration) {
 	s, img := renderedScene()
-	mat, err := gocv.ImageToMatRGB(img)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer mat.Close()
-	d := NewDetector(Options{Calibration: cal(s)})
-	defer d.Close()
-	if _, err := d.Detect(mat); err != nil { // the first frame builds the plane's tables
-		b.Fatal(err)
-	}
+	d, mat := warmDetector(b, img, cal(s))
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := d.Detect(mat); err != nil {

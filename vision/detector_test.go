@@ -109,6 +109,24 @@ func TestPlatesStackingOrder(t *testing.T) {
 	}
 }
 
+// warmDetector returns a detector over img as a frame, with calibration
+// cal, that has detected the frame once (its plane's tables built); both
+// are closed when the test ends.
+func warmDetector(t testing.TB, img image.Image, cal *calibration.Calibration) (*Detector, gocv.Mat) {
+	t.Helper()
+	mat, err := gocv.ImageToMatRGB(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mat.Close() })
+	d := NewDetector(Options{Calibration: cal})
+	t.Cleanup(func() { d.Close() })
+	if _, err := d.Detect(mat); err != nil {
+		t.Fatal(err)
+	}
+	return d, mat
+}
+
 // renderScene renders a synthetic table and returns its truth, image and
 // exact calibration.
 func renderScene(t testing.TB, seed uint64, tier synth.Tier, opt synth.Options) (*synth.Scene, image.Image, *calibration.Calibration) {

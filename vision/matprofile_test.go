@@ -20,16 +20,7 @@ func TestMain(m *testing.M) { matleak.Main(m) }
 // may be created and left open per frame, and the Go heap must not grow.
 func TestDetectorMemoryStaysFlat(t *testing.T) {
 	_, img, cal := renderScene(t, 5, synth.Medium, synth.Options{Width: 480, Height: 270})
-	frame, err := gocv.ImageToMatRGB(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer frame.Close()
-	d := NewDetector(Options{Calibration: cal})
-	defer d.Close()
-	if _, err := d.Detect(frame); err != nil {
-		t.Fatal(err)
-	}
+	d, frame := warmDetector(t, img, cal)
 	mats := gocv.MatProfile.Count()
 	var before, after runtime.MemStats
 	runtime.GC()

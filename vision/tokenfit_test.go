@@ -221,16 +221,7 @@ func TestTokenOutline(t *testing.T) {
 // rendered table.
 func TestOutlineOnEdgesThreshold(t *testing.T) {
 	_, img, cal := renderScene(t, 3, synth.Medium, synth.Options{})
-	mat, err := gocv.ImageToMatRGB(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mat.Close()
-	d := NewDetector(Options{Calibration: cal})
-	defer d.Close()
-	if _, err := d.Detect(mat); err != nil {
-		t.Fatal(err)
-	}
+	d, _ := warmDetector(t, img, cal)
 	edges, err := d.edges.DataPtrUint8()
 	if err != nil {
 		t.Fatal(err)
