@@ -14,6 +14,9 @@ type candidate struct {
 	// within is set for a circle lying wholly inside a larger disk: it is
 	// a disk lying on it only if it shows a rim (see Detector.hasRim).
 	within bool
+	// onTop is set for a circle verified only on its own, as lying on
+	// the disk it is wholly inside.
+	onTop bool
 }
 
 // circleParams are the working-plane tolerances of the circle grouper.
@@ -113,15 +116,38 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // seen whole and comes first, then the one below is judged on the part of
 // its outline left uncovered. Each candidate comes with its coverage seen
 // on its own (seen(c, nil)), as groupArcs and the catalogue vote give it.
-// A disk wholly inside a larger one that is seen better is lost: its whole
-// outline counts as possibly hidden by the larger (see the README's "What
-// is left" for the measured alternative).
+// A circle wholly inside a larger one kept before it has its whole outline
+// counted as possibly hidden; it is judged again on its own and kept, as
+// lying on the larger (onTop), when seen almost whole.
 func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64)) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
 	var kept []circle
+	var covering []circle
 	for _, c := range cs {
 		cov, length := seen(c.c, kept)
+		if cov < p.finalCoverage || length < p.minSupport {
+			// A disk cannot hide a circle wholly inside it and still let
+			// it be seen: such a circle lies on it, a smaller disk on top
+			// or a circle of its art (see Detector.rimStandsOut). Seen on
+			// its own, it is kept when its outline shows almost whole.
+			if p.dropInside {
+				continue
+			}
+			covering = covering[:0]
+			for _, k := range kept {
+				if c.c.C.sub(k.C).len()+c.c.R > k.R+p.pixel {
+					covering = append(covering, k)
+				}
+			}
+			if len(covering) == len(kept) {
+				continue
+			}
+			if cov, length = seen(c.c, covering); cov < wholeOnTop {
+				continue
+			}
+			c.onTop = true
+		}
 		if cov >= p.finalCoverage && length >= p.minSupport {
 			c.coverage = cov
 			keep = append(keep, c)
@@ -178,6 +204,11 @@ func fitsCircle(pts []pt, c circle, tol float64) bool {
 	}
 	return sum/float64(len(pts)) <= tol
 }
+
+// wholeOnTop is the least coverage of a circle wholly inside a disk that
+// verify keeps on its own: a disk lying on a larger one is seen almost
+// whole.
+const wholeOnTop = 0.9
 
 // suppress keeps the best of near-identical circles (of a rim's inner edge
 // and the outline around it, the outline), and without a calibration drops

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -98,6 +99,94 @@ func TestVerifyJudgesCirclesInsideOthers(t *testing.T) {
 	p.dropInside = true
 	if got := verify(in, p, seen); len(got) != 2 {
 		t.Errorf("without a calibration kept %+v, want the terrain and the small creature", got)
+	}
+}
+
+// verify, with a calibration, keeps a circle lying wholly inside a larger
+// disk verified before it when, judged on its own, its outline shows almost
+// whole (a spell lying on a giant: the giant cannot hide it and still let
+// it be seen), but not the inner edge of a disk's rim (nested in it, as a
+// ring of its art), nor one seen only in part.
+func TestVerifyKeepsADiskLyingOnALargerOne(t *testing.T) {
+	giant := circle{pt{0, 0}, 5.2}
+	cases := []struct {
+		name string
+		c    circle
+		cov  float64 // coverage seen on its own
+		keep bool
+	}{
+		{"spell near the giant's edge", circle{pt{3.8, 0}, 1.25}, 1, true},
+		{"spell off the centre", circle{pt{-1.5, 1}, 1.25}, 0.92, true},
+		{"inner edge of the giant's rim", circle{pt{0, 0}, 4.95}, 1, false},
+		{"circle seen in part", circle{pt{1, 1}, 2.225}, 0.8, false},
+	}
+	for _, tc := range cases {
+		// What a larger disk wholly covers counts as possibly hidden.
+		seen := func(c circle, others []circle) (float64, float64) {
+			if c == giant {
+				return 1, 200
+			}
+			for _, o := range others {
+				if c.C.sub(o.C).len()+c.R <= o.R {
+					return 0, 0
+				}
+			}
+			return tc.cov, 60
+		}
+		p := circleParams{finalCoverage: 0.62, minSupport: 10, pixel: 0.1}
+		got := verify([]candidate{{c: giant, coverage: 1}, {c: tc.c, coverage: tc.cov}}, p, seen)
+		kept := len(got) == 2
+		if kept != tc.keep {
+			t.Errorf("%s: kept %v, want %v", tc.name, kept, tc.keep)
+		}
+		if kept && (!got[1].onTop || got[1].c != tc.c) {
+			t.Errorf("%s: kept %+v, want it marked as lying on the giant", tc.name, got[1])
+		}
+		// Without a calibration nothing tells it from a circle of art.
+		p.dropInside = true
+		if got := verify([]candidate{{c: giant, coverage: 1}, {c: tc.c, coverage: tc.cov}}, p, seen); len(got) != 1 {
+			t.Errorf("%s: without a calibration kept %d circles, want the giant only", tc.name, len(got))
+		}
+	}
+}
+
+// A small disk lying wholly on a larger one is found and stacked on it.
+// Rendered scene: a 1.25 cm disk lying near the edge of a 5.2 cm one
+// (medium tier, seed 8), lost before verify judged it on its own.
+func TestDiskWhollyOnALargerOneIsFound(t *testing.T) {
+	s, img, cal := renderScene(t, 8, synth.Medium, synth.Options{})
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	res, err := d.DetectImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, top := range s.Truth.Disks {
+		for _, host := range s.Truth.Disks {
+			if top.ID == host.ID || top.Z <= host.Z || math.Hypot(float64(top.X-host.X), float64(top.Y-host.Y))+float64(top.R) > float64(host.R) {
+				continue
+			}
+			found++
+			var dt, dh *models.Disk
+			for i, dk := range res.Layout.Disks {
+				if math.Hypot(float64(dk.X-top.X), float64(dk.Y-top.Y)) < 0.3 && dk.R == top.R {
+					dt = &res.Layout.Disks[i]
+				}
+				if math.Hypot(float64(dk.X-host.X), float64(dk.Y-host.Y)) < 0.3 && dk.R == host.R {
+					dh = &res.Layout.Disks[i]
+				}
+			}
+			switch {
+			case dt == nil || dh == nil:
+				t.Errorf("disk %s (r %.3f) lying on %s (r %.3f): found %v, host found %v", top.ID, top.R, host.ID, host.R, dt != nil, dh != nil)
+			case dt.Z <= dh.Z:
+				t.Errorf("disk %s at level %d, on %s at level %d", top.ID, dt.Z, host.ID, dh.Z)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("the scene has no disk lying wholly on another: the test tests nothing")
 	}
 }
 

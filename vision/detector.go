@@ -278,7 +278,12 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	d.fitAlone(disks)
 	lap("refine")
 	above := d.measure(disks)
-	if d.dropImplausible(&disks, colour) {
+	// Art first: a circle of art taken for a disk on top lifts the disk
+	// it lies in, and so its neighbours' levels and sizes.
+	if d.dropArt(&disks, colour) {
+		above = d.measure(disks)
+	}
+	if d.dropImplausible(&disks) {
 		above = d.measure(disks)
 	}
 	lap("stacking")
@@ -504,26 +509,53 @@ func (d *Detector) measure(fits []diskFit) [][]int {
 	return above
 }
 
-// dropImplausible removes, with a calibration, the disks whose measured
-// radius matches no catalogue size (within twice the snap tolerance) and is
-// too small for terrain (a round token, a circle of art), and the circles
-// lying wholly inside a disk that show no rim (its art). It reports
-// whether it removed any.
-func (d *Detector) dropImplausible(fits *[]diskFit, colour bgrImage) bool {
+// dropArt removes, with a calibration, the circles lying on a disk that
+// look like its art: verified only on their own and of no catalogue size or
+// with a rim no different from what lies around it (see rimStandsOut), or
+// wholly inside it and showing no rim (see hasRim). It reports whether it
+// removed any.
+func (d *Detector) dropArt(fits *[]diskFit, colour bgrImage) bool {
 	if d.plane.cal == nil {
 		return false
 	}
 	n := len(*fits)
 	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool {
-		ok := f.c.R > 1.2*d.largestCreature()
-		for _, s := range d.opt.Disks {
-			if math.Abs(f.c.R-float64(s.Radius)) <= 2*d.opt.SnapTolerance*float64(s.Radius) {
-				ok = true
-			}
-		}
-		return !ok || f.within && !d.hasRim(f, colour)
+		return f.onTop && (!d.plausibleSize(f.c.R) || !d.rimStandsOut(f, colour))
 	})
+	if len(*fits) < n {
+		// A circle of art overlapping another disk's outline lifted it,
+		// and so what lies on it: hasRim reads a rim at the right height.
+		d.measure(*fits)
+	}
+	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return f.within && !d.hasRim(f, colour) })
 	return len(*fits) < n
+}
+
+// dropImplausible removes, with a calibration, the disks whose measured
+// radius matches no catalogue size (within twice the snap tolerance) and is
+// too small for terrain (a round token, a circle of art). It reports
+// whether it removed any.
+func (d *Detector) dropImplausible(fits *[]diskFit) bool {
+	if d.plane.cal == nil {
+		return false
+	}
+	n := len(*fits)
+	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return !d.plausibleSize(f.c.R) })
+	return len(*fits) < n
+}
+
+// plausibleSize reports whether a measured radius, cm, matches a catalogue
+// size (within twice the snap tolerance) or is large enough for terrain.
+func (d *Detector) plausibleSize(r float64) bool {
+	if r > 1.2*d.largestCreature() {
+		return true
+	}
+	for _, s := range d.opt.Disks {
+		if math.Abs(r-float64(s.Radius)) <= 2*d.opt.SnapTolerance*float64(s.Radius) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropTokenOutlines removes, with a calibration, the circles that are a

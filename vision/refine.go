@@ -29,6 +29,7 @@ type diskFit struct {
 	visible  float64 // fraction of the outline not covered by disks above
 	rms      float64 // RMS residual of the final fit, working units
 	within   bool    // lies wholly inside a larger disk (see hasRim)
+	onTop    bool    // verified on its own, on the disk it lies in (see rimStandsOut)
 }
 
 // refine probes every candidate's outline on the full-resolution frame:
@@ -50,11 +51,12 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	var prof profile
 	inDepth := d.rimSampleDepth()
 	for ci, cd := range cands {
-		f := diskFit{c: cd.c, probed: cd.c, coverage: cd.coverage, within: cd.within}
-		// The candidates this one overlaps: only they may cover its probes.
+		f := diskFit{c: cd.c, probed: cd.c, coverage: cd.coverage, within: cd.within, onTop: cd.onTop}
+		// The candidates this one overlaps: only they may cover its probes
+		// (one lying wholly on a disk covers nothing the disk does not).
 		near = near[:0]
 		for j, o := range cands {
-			if j != ci && cd.c.C.sub(o.c.C).len() < cd.c.R+o.c.R {
+			if j != ci && !o.onTop && cd.c.C.sub(o.c.C).len() < cd.c.R+o.c.R {
 				near = append(near, j)
 			}
 		}
@@ -445,6 +447,44 @@ func (d *Detector) hasRim(f diskFit, img bgrImage) bool {
 	}
 	return uniform*10 >= len(rim)*7 && differs*2 >= len(rim)
 }
+
+// rimStandsOut reports whether a disk's rim differs from what lies just
+// outside it, around most of the circle: a disk lying on another shows
+// its rim against the art below, while a circle of art measured a little
+// too large (a printed badge and its dark ring) has the same ground on
+// both sides of the circle found.
+func (d *Detector) rimStandsOut(f diskFit, img bgrImage) bool {
+	pl := d.plane
+	const n = 48
+	valid, differs := 0, 0
+	for k := range n {
+		a := 2 * math.Pi * float64(k) / n
+		u0, v0, ok0 := pl.toImage(circle{f.c.C, f.c.R - rimDepth}.at(a), f.height)
+		u1, v1, ok1 := pl.toImage(circle{f.c.C, f.c.R + outsideDepth}.at(a), f.height)
+		if !ok0 || !ok1 {
+			continue
+		}
+		c0, ok0 := img.bilinear(u0, v0)
+		c1, ok1 := img.bilinear(u1, v1)
+		if !ok0 || !ok1 {
+			continue
+		}
+		valid++
+		if dr, dg, db := c0[0]-c1[0], c0[1]-c1[1], c0[2]-c1[2]; dr*dr+dg*dg+db*db >= rimContrast*rimContrast {
+			differs++
+		}
+	}
+	return valid >= n/2 && 4*differs >= 3*valid
+}
+
+const (
+	// outsideDepth is how far outside a disk's outline, cm, rimStandsOut
+	// reads what the disk lies on.
+	outsideDepth = 0.15
+	// rimContrast is the least RGB distance (0..255 a channel) between a
+	// rim and what lies just outside it for rimStandsOut to count it.
+	rimContrast = 40
+)
 
 // coveredByCandidate reports whether q lies inside one of the candidates
 // near, by more than margin.

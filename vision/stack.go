@@ -43,6 +43,12 @@ func stackOrder(fits []diskFit, pl *workPlane) [][]int {
 			sj, nj := hiddenStretch(fits[j], rims[j], a, pl)
 			var p pairOrder
 			switch {
+			case a.C.sub(b.C).len()+a.R <= b.R+pl.pixel:
+				// A disk seen wholly inside another lies on it: under it,
+				// it would be hidden.
+				p = pairOrder{i, j, 1}
+			case a.C.sub(b.C).len()+b.R <= a.R+pl.pixel:
+				p = pairOrder{j, i, 1}
 			case ni < 4 && nj < 4:
 				// A sliver of overlap: the smaller disk is more likely the
 				// one pushed on top.
