@@ -586,6 +586,14 @@ func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 		gocv.BitwiseNot(d.edges, &d.noEdges)
 		gocv.BitwiseAnd(d.tokMask, d.noEdges, &d.cut)
 		fitRegions(d.regions.labelRegions(d.cut, 4))
+		// A table (or a large painting) of a kind's colour joins every
+		// chit lying on it into one region, whose outline is too faint at
+		// detection size to part a small chit from it: the other kinds'
+		// colours are labelled again without it.
+		if d.groundlessUnion(&d.noEdges) {
+			gocv.MorphologyEx(d.noEdges, &d.cut, gocv.MorphOpen, kernel)
+			fitRegions(d.regions.labelRegions(d.cut, 8))
+		}
 	}
 	// The best of overlapping fits.
 	slices.SortFunc(found, func(a, b tokenFit) int { return cmp.Compare(b.score, a.score) })
@@ -610,6 +618,31 @@ func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 			shape: k.Shape, kind: k.Kind, confidence: max(0, f.score)})
 	}
 	return out
+}
+
+// groundShare is the share of the frame above which a kind's colour is
+// taken for the ground tokens lie on, not for tokens.
+const groundShare = 0.05
+
+// groundlessUnion sets dst to the union of the kinds' masks that cover no
+// more than groundShare of the frame, and reports whether any kind's does
+// (and any does not): without one, the union is the token mask itself.
+func (d *Detector) groundlessUnion(dst *gocv.Mat) bool {
+	most := groundShare * float64(d.plane.w*d.plane.h)
+	ground, first := false, true
+	for ki := range d.kindMasks {
+		if float64(gocv.CountNonZero(d.kindMasks[ki])) > most {
+			ground = true
+			continue
+		}
+		if first {
+			d.kindMasks[ki].CopyTo(dst)
+			first = false
+		} else {
+			gocv.BitwiseOr(*dst, d.kindMasks[ki], dst)
+		}
+	}
+	return ground && !first
 }
 
 // setIn counts the set pixels of mask (w pixels a row) in the box from

@@ -257,3 +257,41 @@ func TestOutlineOnEdgesThreshold(t *testing.T) {
 		t.Errorf("no count of %d stopped early", checked)
 	}
 }
+
+// A table of a grey kind's colour joins every chit lying on it into one
+// region, in which a small coloured chit's outline is too faint at
+// detection size to part it: the other kinds' colours are labelled again
+// without the table's. Rendered scene: hard tier, seed 8, a grey tiled
+// floor with a gold coin and an arrow lying on it, both missed before.
+func TestColouredChitsOnATableOfAKindsColour(t *testing.T) {
+	s, img, cal := renderScene(t, 8, synth.Hard, synth.Options{})
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	res, err := d.DetectImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	colour := map[string][3]float64{}
+	for _, k := range DefaultTokenCatalogue {
+		colour[k.Kind] = k.Colour
+	}
+	n := 0
+	for _, want := range s.Truth.Tokens {
+		if len(want.Touches) > 0 || colourless(colour[want.Kind]) {
+			continue
+		}
+		n++
+		found := false
+		for _, tk := range res.Layout.Tokens {
+			if math.Hypot(float64(tk.X-want.X), float64(tk.Y-want.Y)) < 0.5 && tk.Kind == want.Kind {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("the %s at (%.1f, %.1f) on the table was not found", want.Kind, want.X, want.Y)
+		}
+	}
+	if n < 2 {
+		t.Fatalf("%d coloured chits lie on this table, want the gold coin and the arrow at least", n)
+	}
+}
