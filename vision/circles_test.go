@@ -190,6 +190,23 @@ func TestDiskWhollyOnALargerOneIsFound(t *testing.T) {
 	}
 }
 
+// Rings of a disk's painted art, off its centre and seen whole, are not
+// disks lying on it: their rim does not stand out of what lies around them
+// all the way round. Rendered scene: medium tier, seed 12, whose pink
+// disk's art rings were kept as a disk on it at a looser rim test.
+func TestArtRingsAreNotDisksOnTop(t *testing.T) {
+	s, img, cal := renderScene(t, 12, synth.Medium, synth.Options{})
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	res, err := d.DetectImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := scoreScene(s.Truth, res.Layout); e.fp > 0 || e.fn > 0 {
+		t.Errorf("%d found, %d phantom, %d missed; want every disk and no phantom", e.tp, e.fp, e.fn)
+	}
+}
+
 // A measured radius snaps to the nearest catalogue size within 4 % of it,
 // or within 1.5 pixels of the frame, whichever is more: a spell's outline
 // is measured no more finely than a giant's.
