@@ -154,13 +154,7 @@ func TestVerifyKeepsADiskLyingOnALargerOne(t *testing.T) {
 // Rendered scene: a 1.25 cm disk lying near the edge of a 5.2 cm one
 // (medium tier, seed 8), lost before verify judged it on its own.
 func TestDiskWhollyOnALargerOneIsFound(t *testing.T) {
-	s, img, cal := renderScene(t, 8, synth.Medium, synth.Options{})
-	d := NewDetector(Options{Calibration: cal})
-	defer d.Close()
-	res, err := d.DetectImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, got := detectScene(t, 8, synth.Medium)
 	found := 0
 	for _, top := range s.Truth.Disks {
 		for _, host := range s.Truth.Disks {
@@ -169,12 +163,12 @@ func TestDiskWhollyOnALargerOneIsFound(t *testing.T) {
 			}
 			found++
 			var dt, dh *models.Disk
-			for i, dk := range res.Layout.Disks {
+			for i, dk := range got.Disks {
 				if math.Hypot(float64(dk.X-top.X), float64(dk.Y-top.Y)) < 0.3 && dk.R == top.R {
-					dt = &res.Layout.Disks[i]
+					dt = &got.Disks[i]
 				}
 				if math.Hypot(float64(dk.X-host.X), float64(dk.Y-host.Y)) < 0.3 && dk.R == host.R {
-					dh = &res.Layout.Disks[i]
+					dh = &got.Disks[i]
 				}
 			}
 			switch {
@@ -195,14 +189,8 @@ func TestDiskWhollyOnALargerOneIsFound(t *testing.T) {
 // all the way round. Rendered scene: medium tier, seed 12, whose pink
 // disk's art rings were kept as a disk on it at a looser rim test.
 func TestArtRingsAreNotDisksOnTop(t *testing.T) {
-	s, img, cal := renderScene(t, 12, synth.Medium, synth.Options{})
-	d := NewDetector(Options{Calibration: cal})
-	defer d.Close()
-	res, err := d.DetectImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e := scoreScene(s.Truth, res.Layout); e.fp > 0 || e.fn > 0 {
+	s, got := detectScene(t, 12, synth.Medium)
+	if e := scoreScene(s.Truth, got); e.fp > 0 || e.fn > 0 {
 		t.Errorf("%d found, %d phantom, %d missed; want every disk and no phantom", e.tp, e.fp, e.fn)
 	}
 }
@@ -245,19 +233,13 @@ func TestSnapToleranceHasAPixelFloor(t *testing.T) {
 // read again without it. Rendered scene: a 2.225 cm disk lying on a
 // 4.445 cm one, with a 1.25 cm circle in its art (medium tier, seed 208).
 func TestStackingIsReadAgainWithoutArtCircles(t *testing.T) {
-	s, img, cal := renderScene(t, 208, synth.Medium, synth.Options{})
-	d := NewDetector(Options{Calibration: cal})
-	defer d.Close()
-	res, err := d.DetectImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := scoreScene(s.Truth, res.Layout)
+	s, got := detectScene(t, 208, synth.Medium)
+	e := scoreScene(s.Truth, got)
 	t.Logf("%d found, %d phantom, %d missed, stacking %d/%d", e.tp, e.fp, e.fn, e.stackOK, e.pair)
 	if e.pair == 0 || e.stackOK < e.pair {
 		t.Errorf("stacking right for %d of %d overlapping pairs, want all", e.stackOK, e.pair)
 	}
-	for _, dk := range res.Layout.Disks {
+	for _, dk := range got.Disks {
 		if dk.Z > 1 {
 			t.Errorf("disk %s at level %d: this table's stacks are two high", dk.ID, dk.Z)
 		}

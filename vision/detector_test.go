@@ -146,6 +146,20 @@ func renderScene(t testing.TB, seed uint64, tier synth.Tier, opt synth.Options) 
 	return s, img, cal
 }
 
+// detectScene renders a scene at 1920x1080 and runs a detector with its
+// true calibration on it, once.
+func detectScene(t *testing.T, seed uint64, tier synth.Tier) (*synth.Scene, models.Layout) {
+	t.Helper()
+	s, img, cal := renderScene(t, seed, tier, synth.Options{})
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	res, err := d.DetectImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, res.Layout
+}
+
 // sceneErrors matches detected disks to the truth of a rendered scene.
 type sceneErrors struct {
 	tp, fp, fn    int
@@ -199,14 +213,8 @@ func TestRenderedScenes(t *testing.T) {
 		seed uint64
 		tier synth.Tier
 	}{{11, synth.Easy}, {12, synth.Medium}} {
-		s, img, cal := renderScene(t, sc.seed, sc.tier, synth.Options{})
-		d := NewDetector(Options{Calibration: cal})
-		res, err := d.DetectImage(img)
-		d.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := scoreScene(s.Truth, res.Layout)
+		s, got := detectScene(t, sc.seed, sc.tier)
+		e := scoreScene(s.Truth, got)
 		t.Logf("%s seed %d: %d found, %d phantom, %d missed, stacking %d/%d", sc.tier, sc.seed, e.tp, e.fp, e.fn, e.stackOK, e.pair)
 		all.tp, all.fp, all.fn = all.tp+e.tp, all.fp+e.fp, all.fn+e.fn
 		all.centreMM = append(all.centreMM, e.centreMM...)

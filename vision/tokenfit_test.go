@@ -264,13 +264,7 @@ func TestOutlineOnEdgesThreshold(t *testing.T) {
 // without the table's. Rendered scene: hard tier, seed 8, a grey tiled
 // floor with a gold coin and an arrow lying on it, both missed before.
 func TestColouredChitsOnATableOfAKindsColour(t *testing.T) {
-	s, img, cal := renderScene(t, 8, synth.Hard, synth.Options{})
-	d := NewDetector(Options{Calibration: cal})
-	defer d.Close()
-	res, err := d.DetectImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, got := detectScene(t, 8, synth.Hard)
 	colour := map[string][3]float64{}
 	for _, k := range DefaultTokenCatalogue {
 		colour[k.Kind] = k.Colour
@@ -282,7 +276,7 @@ func TestColouredChitsOnATableOfAKindsColour(t *testing.T) {
 		}
 		n++
 		found := false
-		for _, tk := range res.Layout.Tokens {
+		for _, tk := range got.Tokens {
 			if math.Hypot(float64(tk.X-want.X), float64(tk.Y-want.Y)) < 0.5 && tk.Kind == want.Kind {
 				found = true
 			}
