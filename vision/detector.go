@@ -279,8 +279,12 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	lap("refine")
 	above := d.measure(disks)
 	// Art first: a circle of art taken for a disk on top lifts the disk
-	// it lies in, and so its neighbours' levels and sizes.
-	if d.dropArt(&disks, colour) {
+	// it lies in, and so its neighbours' levels and sizes; hasRim then
+	// reads rims at the right height.
+	if d.dropArtOnTop(&disks, colour) {
+		above = d.measure(disks)
+	}
+	if d.dropArtWithin(&disks, colour) {
 		above = d.measure(disks)
 	}
 	if d.dropImplausible(&disks) {
@@ -509,12 +513,11 @@ func (d *Detector) measure(fits []diskFit) [][]int {
 	return above
 }
 
-// dropArt removes, with a calibration, the circles lying on a disk that
-// look like its art: verified only on their own and of no catalogue size or
-// with a rim no different from what lies around it (see rimStandsOut), or
-// wholly inside it and showing no rim (see hasRim). It reports whether it
-// removed any.
-func (d *Detector) dropArt(fits *[]diskFit, colour bgrImage) bool {
+// dropArtOnTop removes, with a calibration, the circles verified only on
+// their own as lying on a disk (onTop) that look like its art: of no
+// catalogue size, or with a rim no different from what lies around it (see
+// rimStandsOut). It reports whether it removed any.
+func (d *Detector) dropArtOnTop(fits *[]diskFit, colour bgrImage) bool {
 	if d.plane.cal == nil {
 		return false
 	}
@@ -522,11 +525,17 @@ func (d *Detector) dropArt(fits *[]diskFit, colour bgrImage) bool {
 	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool {
 		return f.onTop && (!d.plausibleSize(f.c.R) || !d.rimStandsOut(f, colour))
 	})
-	if len(*fits) < n {
-		// A circle of art overlapping another disk's outline lifted it,
-		// and so what lies on it: hasRim reads a rim at the right height.
-		d.measure(*fits)
+	return len(*fits) < n
+}
+
+// dropArtWithin removes, with a calibration, the circles lying wholly
+// inside a disk that show no rim (see hasRim): its art. It reports whether
+// it removed any.
+func (d *Detector) dropArtWithin(fits *[]diskFit, colour bgrImage) bool {
+	if d.plane.cal == nil {
+		return false
 	}
+	n := len(*fits)
 	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return f.within && !d.hasRim(f, colour) })
 	return len(*fits) < n
 }

@@ -218,8 +218,7 @@ func edgePeaks(img bgrImage, u0, v0, u1, v1 float64, out []peak, sc *profile) []
 	}
 	best := 0.0
 	for i := 1; i <= n; i++ {
-		a, b := prof[i+1], prof[i-1]
-		der[i] = math.Sqrt((a[0]-b[0])*(a[0]-b[0])+(a[1]-b[1])*(a[1]-b[1])+(a[2]-b[2])*(a[2]-b[2])) / 2
+		der[i] = rgbDist(prof[i+1], prof[i-1]) / 2
 		best = max(best, der[i])
 	}
 	if best < 2 {
@@ -404,26 +403,11 @@ const (
 // inside its edge, differing from what lies further in. Diskwars disks are
 // printed with coloured rims; a circle of a disk's art is not.
 func (d *Detector) hasRim(f diskFit, img bgrImage) bool {
-	pl := d.plane
 	if f.c.R <= artDepth+0.1 {
 		return true
 	}
-	const n = 48
-	var rim, in [][3]float64
-	for k := range n {
-		a := 2 * math.Pi * float64(k) / n
-		u0, v0, ok0 := pl.toImage(circle{f.c.C, f.c.R - rimDepth}.at(a), f.height)
-		u1, v1, ok1 := pl.toImage(circle{f.c.C, f.c.R - artDepth}.at(a), f.height)
-		if !ok0 || !ok1 {
-			continue
-		}
-		c0, ok0 := img.bilinear(u0, v0)
-		c1, ok1 := img.bilinear(u1, v1)
-		if ok0 && ok1 {
-			rim, in = append(rim, c0), append(in, c1)
-		}
-	}
-	if len(rim) < n/2 {
+	rim, in := d.ringColours(f, img, -rimDepth, -artDepth)
+	if len(rim) < ringSamples/2 {
 		return false
 	}
 	var ch [3][]float64
@@ -433,19 +417,45 @@ func (d *Detector) hasRim(f diskFit, img bgrImage) bool {
 		}
 	}
 	ref := [3]float64{median(ch[0]), median(ch[1]), median(ch[2])}
-	dist := func(a, b [3]float64) float64 {
-		return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
-	}
 	uniform, differs := 0, 0
 	for i := range rim {
-		if dist(rim[i], ref) <= 40 {
+		if rgbDist(rim[i], ref) <= rimContrast {
 			uniform++
 		}
-		if dist(rim[i], in[i]) >= 40 {
+		if rgbDist(rim[i], in[i]) >= rimContrast {
 			differs++
 		}
 	}
 	return uniform*10 >= len(rim)*7 && differs*2 >= len(rim)
+}
+
+// ringSamples is how many angles ringColours reads around a disk.
+const ringSamples = 48
+
+// ringColours reads the frame's colour around disk f at two distances
+// from its outline, cm (negative inside), at ringSamples angles: the pairs
+// of colours where both lie in the frame, in order of angle.
+func (d *Detector) ringColours(f diskFit, img bgrImage, off0, off1 float64) (a, b [][3]float64) {
+	pl := d.plane
+	for k := range ringSamples {
+		ang := 2 * math.Pi * float64(k) / ringSamples
+		u0, v0, ok0 := pl.toImage(circle{f.c.C, f.c.R + off0}.at(ang), f.height)
+		u1, v1, ok1 := pl.toImage(circle{f.c.C, f.c.R + off1}.at(ang), f.height)
+		if !ok0 || !ok1 {
+			continue
+		}
+		c0, ok0 := img.bilinear(u0, v0)
+		c1, ok1 := img.bilinear(u1, v1)
+		if ok0 && ok1 {
+			a, b = append(a, c0), append(b, c1)
+		}
+	}
+	return a, b
+}
+
+// rgbDist is the distance between two colours, 0..255 a channel.
+func rgbDist(a, b [3]float64) float64 {
+	return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
 }
 
 // rimStandsOut reports whether a disk's rim differs from what lies just
@@ -455,27 +465,14 @@ func (d *Detector) hasRim(f diskFit, img bgrImage) bool {
 // badge and its dark ring, rings of painted art: 36 or fewer) has the
 // same ground on both sides of the circle found along much of it.
 func (d *Detector) rimStandsOut(f diskFit, img bgrImage) bool {
-	pl := d.plane
-	const n = 48
-	valid, differs := 0, 0
-	for k := range n {
-		a := 2 * math.Pi * float64(k) / n
-		u0, v0, ok0 := pl.toImage(circle{f.c.C, f.c.R - rimDepth}.at(a), f.height)
-		u1, v1, ok1 := pl.toImage(circle{f.c.C, f.c.R + outsideDepth}.at(a), f.height)
-		if !ok0 || !ok1 {
-			continue
-		}
-		c0, ok0 := img.bilinear(u0, v0)
-		c1, ok1 := img.bilinear(u1, v1)
-		if !ok0 || !ok1 {
-			continue
-		}
-		valid++
-		if dr, dg, db := c0[0]-c1[0], c0[1]-c1[1], c0[2]-c1[2]; dr*dr+dg*dg+db*db >= rimContrast*rimContrast {
+	rim, out := d.ringColours(f, img, -rimDepth, outsideDepth)
+	differs := 0
+	for i := range rim {
+		if rgbDist(rim[i], out[i]) >= rimContrast {
 			differs++
 		}
 	}
-	return valid >= n/2 && 6*differs >= 5*valid
+	return len(rim) >= ringSamples/2 && 6*differs >= 5*len(rim)
 }
 
 const (
@@ -483,7 +480,9 @@ const (
 	// reads what the disk lies on.
 	outsideDepth = 0.15
 	// rimContrast is the least RGB distance (0..255 a channel) between a
-	// rim and what lies just outside it for rimStandsOut to count it.
+	// rim and what lies next to it for hasRim and rimStandsOut to count
+	// them different, and the most within which hasRim counts the rim
+	// alike.
 	rimContrast = 40
 )
 

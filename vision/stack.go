@@ -34,7 +34,17 @@ func stackOrder(fits []diskFit, pl *workPlane) [][]int {
 	for i := range fits {
 		for j := i + 1; j < len(fits); j++ {
 			a, b := fits[i].c, fits[j].c
-			if a.C.sub(b.C).len() >= a.R+b.R-pl.pixel {
+			d := a.C.sub(b.C).len()
+			switch {
+			case d >= a.R+b.R-pl.pixel:
+				continue
+			case d+a.R <= b.R+pl.pixel:
+				// A disk seen wholly inside another lies on it: under it,
+				// it would be hidden.
+				pairs = append(pairs, pairOrder{i, j, 1})
+				continue
+			case d+b.R <= a.R+pl.pixel:
+				pairs = append(pairs, pairOrder{j, i, 1})
 				continue
 			}
 			// Even a narrow margin is a verdict: judged by the edges alone,
@@ -43,12 +53,6 @@ func stackOrder(fits []diskFit, pl *workPlane) [][]int {
 			sj, nj := hiddenStretch(fits[j], rims[j], a, pl)
 			var p pairOrder
 			switch {
-			case a.C.sub(b.C).len()+a.R <= b.R+pl.pixel:
-				// A disk seen wholly inside another lies on it: under it,
-				// it would be hidden.
-				p = pairOrder{i, j, 1}
-			case a.C.sub(b.C).len()+b.R <= a.R+pl.pixel:
-				p = pairOrder{j, i, 1}
 			case ni < 4 && nj < 4:
 				// A sliver of overlap: the smaller disk is more likely the
 				// one pushed on top.
