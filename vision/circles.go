@@ -17,6 +17,10 @@ type candidate struct {
 	// onTop is set for a circle verified only on its own, as lying on
 	// the disk it is wholly inside.
 	onTop bool
+	// sized is set for a circle of one of the catalogue's sizes (within
+	// sizedShare): every voted circle, and arcs' circles that happen to
+	// match one.
+	sized bool
 }
 
 // circleParams are the working-plane tolerances of the circle grouper.
@@ -269,7 +273,11 @@ func suppress(cs []candidate, dropInside bool) []candidate {
 // outermost of them.
 func outlineAround(c, k candidate) bool {
 	dr := c.c.R - k.c.R
-	return dr > 0 && dr <= maxRimWidth && c.c.C.sub(k.c.C).len() < 0.5*dr && c.coverage >= seenAlmostAsWell*k.coverage
+	bar := seenAlmostAsWell
+	if c.sized && !k.sized {
+		bar = outlineOfASize
+	}
+	return dr > 0 && dr <= maxRimWidth && c.c.C.sub(k.c.C).len() < 0.5*dr && c.coverage >= bar*k.coverage
 }
 
 // maxRimWidth is the widest rim, cm, that outlineAround allows between a
@@ -279,6 +287,12 @@ const maxRimWidth = 0.45
 // seenAlmostAsWell is the share of another circle's coverage a circle
 // needs to replace it as the outline around it (outlineAround).
 const seenAlmostAsWell = 0.75
+
+// outlineOfASize is seenAlmostAsWell for an outline of a catalogue size
+// around a circle of no size: a thin bright rim's two edges blur into one
+// in the detection image, part here and part there, and its inner circle,
+// of no disk's size, may be seen better than the outline.
+const outlineOfASize = 0.6
 
 func circleIoU(a, b circle) float64 {
 	return CircleIoU(Circle{a.C.X, a.C.Y, a.R}, Circle{b.C.X, b.C.Y, b.R})

@@ -15,6 +15,7 @@ import (
 // edge; and a weak circle around a good one does not hide it.
 func TestSuppressKeepsTheOutline(t *testing.T) {
 	at := func(x, y, r, cov float64) candidate { return candidate{c: circle{pt{x, y}, r}, coverage: cov} }
+	sized := func(c candidate) candidate { c.sized = true; return c }
 	cases := []struct {
 		name string
 		in   []candidate
@@ -34,6 +35,21 @@ func TestSuppressKeepsTheOutline(t *testing.T) {
 			"a weak 3.175 cm circle around a 2.225 cm disk does not hide it",
 			[]candidate{at(20.06, 46.55, 2.225, 0.75), at(19.97, 46.91, 3.175, 0.35)},
 			[]circle{{pt{20.06, 46.55}, 2.225}, {pt{19.97, 46.91}, 3.175}},
+		},
+		{
+			"a 6.35 cm disk's thin gold rim: its inner edge, of no size, seen far better (easy scene 2)",
+			[]candidate{at(35.09, 64.12, 6.01, 0.97), sized(at(35.09, 64.17, 6.35, 0.72))},
+			[]circle{{pt{35.09, 64.17}, 6.35}},
+		},
+		{
+			"the same circles, neither of a catalogue size: the better seen",
+			[]candidate{at(35.09, 64.12, 6.01, 0.97), at(35.09, 64.17, 6.35, 0.72)},
+			[]circle{{pt{35.09, 64.12}, 6.01}},
+		},
+		{
+			"an outline of a size seen too little to be the outline",
+			[]candidate{at(35.09, 64.12, 6.01, 0.97), sized(at(35.09, 64.17, 6.35, 0.55))},
+			[]circle{{pt{35.09, 64.12}, 6.01}},
 		},
 		{
 			"two concentric circles farther apart than any rim: the better seen",
@@ -300,4 +316,58 @@ func TestFitPlaneLowersADiskNoLongerStacked(t *testing.T) {
 	if f := fits[0]; f.c != alone || f.height != 0.2 || f.visible != 1 {
 		t.Errorf("after fitPlane: circle %v, height %.2f, visible %.2f; want %v, 0.20, 1", f.c, f.height, f.visible, alone)
 	}
+}
+
+// A printed badge on a disk, its dark ring seen as a rim, is not a disk
+// lying on it: what lies just outside the badge is the disk's art, as dark
+// as the ring along much of it. Rendered scene: hard tier, seed 2, a badge
+// taken for a 2.225 cm disk at (-4.0, -28.4) before.
+func TestBadgesAreNotDisksLyingWithin(t *testing.T) {
+	s, got := detectScene(t, 2, synth.Hard)
+	spot := models.TablePoint{X: -4.0, Y: -28.4}
+	for _, tr := range s.Truth.Disks {
+		if math.Hypot(float64(tr.X-spot.X), float64(tr.Y-spot.Y)) < 1 {
+			t.Fatalf("true disk %s lies at the badge: the test tests nothing", tr.ID)
+		}
+	}
+	for _, dk := range got.Disks {
+		if math.Hypot(float64(dk.X-spot.X), float64(dk.Y-spot.Y)) < 0.5 {
+			t.Errorf("disk %s (r %.3f, level %d) found on the badge at (%.1f, %.1f)", dk.ID, dk.R, dk.Z, dk.X, dk.Y)
+		}
+	}
+}
+
+// A 6.35 cm disk with a thin gold rim on green felt (easy tier, seed 2,
+// with the calibration its chessboard gives): the rim's inner edge, a
+// circle of no catalogue size, is seen better than the outline, which
+// was then measured 1.4 mm off centre.
+func TestAThinRimIsMeasuredOnItsOutline(t *testing.T) {
+	s, img, _ := renderScene(t, 2, synth.Easy, synth.Options{})
+	corners, err := calibration.FindCorners(calibration.GrayFromImage(s.RenderBoard()), s.Board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal, err := calibration.FromBoard(calibration.Lens{Camera: s.Camera, Source: calibration.SourceSynthetic}, s.Board, corners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	res, err := d.DetectImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := s.Truth.Disks[0]
+	if want.R != 6.35 {
+		t.Fatalf("disk %s has r %.3f, want the 6.35 cm disk: the test tests nothing", want.ID, want.R)
+	}
+	for _, dk := range res.Layout.Disks {
+		if e := 10 * math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)); e < 5 {
+			if e > 0.5 || dk.R != want.R {
+				t.Errorf("disk %s r %.3f, %.2f mm off centre; want r %.2f within 0.5 mm", dk.ID, dk.R, e, want.R)
+			}
+			return
+		}
+	}
+	t.Errorf("disk %s not found", want.ID)
 }

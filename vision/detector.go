@@ -355,6 +355,9 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 	cands := groupArcs(arcs, cp, seen)
 	if pl.cal != nil {
 		cands = d.plausible(cands)
+		for i := range cands {
+			cands[i].sized = d.catalogueSize(cands[i].c.R)
+		}
 	}
 	wg.Wait()
 	cands = append(cands, voted...)
@@ -410,6 +413,21 @@ func (d *Detector) plausibleRadius(r float64) bool {
 	}
 	return r > 1.05*d.largestCreature()
 }
+
+// catalogueSize reports whether r (cm) is one of the catalogue's sizes,
+// within sizedShare.
+func (d *Detector) catalogueSize(r float64) bool {
+	for _, s := range d.opt.Disks {
+		if math.Abs(r-float64(s.Radius)) <= sizedShare*float64(s.Radius) {
+			return true
+		}
+	}
+	return false
+}
+
+// sizedShare is how near, as a share of the size, a circle's radius must
+// be to a catalogue size to be of that size (catalogueSize).
+const sizedShare = 0.02
 
 // largestCreature is the radius of the largest disk of the catalogue that
 // is not terrain, cm.
@@ -529,14 +547,15 @@ func (d *Detector) dropArtOnTop(fits *[]diskFit, colour bgrImage) bool {
 }
 
 // dropArtWithin removes, with a calibration, the circles lying wholly
-// inside a disk that show no rim (see hasRim): its art. It reports whether
-// it removed any.
+// inside a disk that show no rim (see hasRim), or a rim no different from
+// what lies around it (see rimStandsOut: a printed badge's dark ring on
+// dark art): its art. It reports whether it removed any.
 func (d *Detector) dropArtWithin(fits *[]diskFit, colour bgrImage) bool {
 	if d.plane.cal == nil {
 		return false
 	}
 	n := len(*fits)
-	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return f.within && !d.hasRim(f, colour) })
+	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return f.within && (!d.hasRim(f, colour) || !d.rimStandsOut(f, colour)) })
 	return len(*fits) < n
 }
 

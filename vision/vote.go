@@ -170,7 +170,7 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, sc *vote
 			}
 		}
 		for _, k := range kept {
-			out = append(out, candidate{c: circle{k.c, r}, coverage: k.score / expected})
+			out = append(out, candidate{c: circle{k.c, r}, coverage: k.score / expected, sized: true})
 		}
 	}
 	return out
