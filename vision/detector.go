@@ -114,6 +114,8 @@ type Detector struct {
 	chainPts            []pt    // the edge chains' points on the table
 	chainPx             []int32 // and their pixels
 	normals             []edgeNormal
+	settled             []sample // a disk's samples, while settleOnSizes tries others
+	overlaps            []int    // the disks lying over it
 	plane               *workPlane
 	templates           []tokenTemplate // the token kinds', for tplPlane
 	tplPlane            *workPlane
@@ -293,6 +295,11 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	lap("stacking")
 	toks := d.findTokens(colour)
 	if d.dropTokenOutlines(&disks, toks) {
+		above = d.measure(disks)
+	}
+	// Sizes last: what was dropped as art or a token's outline was
+	// judged on the edges first found.
+	if d.settleOnSizes(disks, above, colour) {
 		above = d.measure(disks)
 	}
 	res.Layout = d.layout(disks, above, colour)

@@ -14,6 +14,11 @@ type sample struct {
 	inner    [3]float64 // colour (r, g, b) just inside the edge found
 	w        pt         // the edge on the table, as fitAlone mapped it
 	wOK      bool       // w is set
+	// The probe the edge was found on: its start and unit direction
+	// outwards (pixels), and every step found along it (settleOnSizes
+	// may choose another).
+	u0, v0, du, dv float64
+	peaks          []peak
 }
 
 // diskFit is a disk being measured.
@@ -47,7 +52,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	var probes []probe
 	var offsets []float64
 	var near []int
-	var peaks []peak // every probe's of one candidate; theirs are slices of it
+	var peaks []peak // every probe's; theirs and the samples' are slices of it
 	var prof profile
 	inDepth := d.rimSampleDepth()
 	for ci, cd := range cands {
@@ -66,7 +71,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 		half := 2.5 * pl.pixel // search half-width, working units
 		probes, offsets = probes[:0], offsets[:0]
 		// A probe's slice keeps its array should the buffer grow.
-		peaks = slices.Grow(peaks[:0], 4*n)
+		peaks = slices.Grow(peaks, 4*n)
 		for k := range n {
 			a := 2 * math.Pi * float64(k) / float64(n)
 			q := cd.c.at(a)
@@ -123,7 +128,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 		alone := len(near) == 0 && d.seenFromAbove(cd.c)
 		at := outermostMode(offsets, max(free, 1))
 		for k, p := range probes {
-			s := sample{angle: 2 * math.Pi * float64(k) / float64(n)}
+			s := sample{angle: 2 * math.Pi * float64(k) / float64(n), u0: p.u0, v0: p.v0, du: p.du, dv: p.dv, peaks: p.peaks}
 			if p.l > 0 && len(p.peaks) > 0 {
 				best := -1
 				if alone {
