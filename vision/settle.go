@@ -7,15 +7,16 @@ import (
 )
 
 // settleOnSizes measures again the disks whose circle, fitted as if each
-// lay alone, is of a catalogue size only roughly (more than settleShare
-// off it): part of the outline was taken on another edge its probes
-// found, the rim's inner edge or a shadow's edge outside it. Each probe
-// no disk above covers takes instead the step nearest the circle of that
-// size around the fitted centre (within settlePixels), and the disk is
-// fitted again, a few times over. The new fit is kept if its radius is
-// nearer the size and more of the probes find a step on it (within
-// onCirclePixels) than on the first. Disks of no catalogue size
-// (terrain) are left as they are. It reports whether it changed any.
+// lay alone, is of a catalogue size only roughly: more than settleShare
+// off the nearest, within twice the snap tolerance. Part of the outline
+// was taken on another edge its probes found, the rim's inner edge or a
+// shadow's edge outside it. Each probe no disk above covers takes instead
+// the step nearest the circle of that size around the fitted centre
+// (within settlePixels), and the disk is fitted again, a few times over.
+// The new fit is kept if its radius is nearer the size and more of the
+// probes find a step on it (within onCirclePixels) than on the first.
+// Disks of no catalogue size (terrain, or a disk measured far off any
+// size) are left as they are. It reports whether it changed any.
 func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage) bool {
 	pl := d.plane
 	if pl == nil || pl.cal == nil {
@@ -25,9 +26,8 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 	inDepth := d.rimSampleDepth()
 	for i := range fits {
 		f := &fits[i]
-		size, ok := d.snap(models.Centimetres(f.alone.R))
-		want := float64(size.Radius)
-		if !ok || math.Abs(f.alone.R-want) <= settleShare*want {
+		want := float64(d.nearestSize(models.Centimetres(f.alone.R)).Radius)
+		if off := math.Abs(f.alone.R - want); off <= settleShare*want || off > 2*d.opt.SnapTolerance*want {
 			continue
 		}
 		d.settled = append(d.settled[:0], f.samples...)
