@@ -297,10 +297,13 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	if d.dropTokenOutlines(&disks, toks) {
 		above = d.measure(disks)
 	}
-	// Sizes last: what was dropped as art or a token's outline was
-	// judged on the edges first found.
+	// Sizes last: what was dropped as art or a token's outline, and the
+	// stacking order, were judged on the edges first found.
 	if d.settleOnSizes(disks, above, colour) {
-		above = d.measure(disks)
+		for i := range disks {
+			disks[i].c = disks[i].alone
+		}
+		d.fitPlane(disks, above)
 	}
 	res.Layout = d.layout(disks, above, colour)
 	res.Layout.Tokens = d.tokenModels(toks, disks)

@@ -32,7 +32,7 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 		}
 		d.settled = append(d.settled[:0], f.samples...)
 		d.overlaps = append(d.overlaps[:0], above[i]...)
-		c := f.alone
+		c, level := f.alone, f.level
 		for range settleRounds {
 			target := circle{c.C, want}
 			for k := range f.samples {
@@ -51,12 +51,12 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 			c = f.c
 		}
 		if math.Abs(c.R-want) < math.Abs(f.alone.R-want) && d.support(f, c, fits) > d.support(f, f.alone, fits) {
-			f.alone, f.aloneRMS = c, f.rms
+			f.alone, f.aloneRMS, f.level = c, f.rms, level
 			changed = true
 			continue
 		}
 		copy(f.samples, d.settled)
-		f.c, f.rms = f.alone, f.aloneRMS
+		f.c, f.rms, f.level = f.alone, f.aloneRMS, level
 	}
 	return changed
 }

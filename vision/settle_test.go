@@ -36,6 +36,10 @@ func TestDisksSettleOnTheirSizes(t *testing.T) {
 						if e > 0.5 || dk.R != want.R {
 							t.Errorf("disk %s: r %.3f, %.2f mm off centre; want r %.3f within 0.5 mm", want.ID, dk.R, e, want.R)
 						}
+						// Measured again, a disk keeps its place in the stack.
+						if dk.Z != want.Z {
+							t.Errorf("disk %s at level %d, want %d", want.ID, dk.Z, want.Z)
+						}
 						return
 					}
 				}
