@@ -166,7 +166,7 @@ func refineGeometric(pts []pt, w []float64, c circle) circle {
 			return c
 		}
 		c = circle{pt{c.C.X - step[0], c.C.Y - step[1]}, c.R - step[2]}
-		if math.Abs(step[0])+math.Abs(step[1])+math.Abs(step[2]) < 1e-9*(1+c.R) {
+		if math.Abs(step[0])+math.Abs(step[1])+math.Abs(step[2]) < 1e-6*(1+c.R) {
 			break
 		}
 	}
