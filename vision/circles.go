@@ -81,7 +81,7 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 			for _, m := range members {
 				all = append(all, arcs[m].pts...)
 			}
-			nc, _, err := fitCircleRobust(thin(all, 256), p.pixel)
+			nc, _, err := fitCircleRobust(thin(all, 256), p.pixel, reweighRounds)
 			if err != nil {
 				break
 			}

@@ -348,7 +348,7 @@ func TestFitCircleRecoversCircles(t *testing.T) {
 				n := tc.noise * math.Sin(float64(k)*1.7)
 				pts = append(pts, circle{tc.c.C, tc.c.R + n}.at(a))
 			}
-			got, rms, err := fitCircleRobust(pts, 0.01)
+			got, rms, err := fitCircleRobust(pts, 0.01, reweighRounds)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,18 +44,23 @@ func fitCircle(pts []pt) (circle, error) {
 	return refineGeometric(pts, nil, c), nil
 }
 
-// fitCircleRobust fits a circle and then reweights the points by their
-// residuals (Tukey's biweight, scale from the median absolute residual),
-// so that stray edge points (art, a neighbour's rim, a shadow) do not pull
-// the circle. It returns the circle and the RMS residual of the inliers.
-func fitCircleRobust(pts []pt, minScale float64) (circle, float64, error) {
+// reweighRounds is how many times fitCircleRobust reweights points that
+// may hold strays.
+const reweighRounds = 3
+
+// fitCircleRobust fits a circle and then, rounds times, reweights the
+// points by their residuals (Tukey's biweight, scale from the median
+// absolute residual), so that stray edge points (art, a neighbour's rim, a
+// shadow) do not pull the circle. It returns the circle and the RMS
+// residual of the inliers.
+func fitCircleRobust(pts []pt, minScale float64, rounds int) (circle, float64, error) {
 	c, err := fitCircle(pts)
 	if err != nil {
 		return c, 0, err
 	}
 	w := make([]float64, len(pts))
 	res := make([]float64, len(pts))
-	for range 3 {
+	for range rounds {
 		for i, p := range pts {
 			res[i] = math.Abs(c.dist(p))
 		}

@@ -253,7 +253,7 @@ func (d *Detector) fitAlone(fits []diskFit) {
 	for i := range fits {
 		f := &fits[i]
 		f.c, f.level = f.probed, 0
-		d.fitOne(f, fits, nil, true)
+		d.fitOne(f, fits, nil, true, reweighRounds)
 		f.alone, f.aloneRMS = f.c, f.rms
 	}
 }
@@ -266,7 +266,7 @@ func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
 		f := &fits[i]
 		if f.level > 0 || len(above[i]) > 0 {
 			f.c = f.alone
-			d.fitOne(f, fits, above[i], false)
+			d.fitOne(f, fits, above[i], false, reweighRounds)
 			continue
 		}
 		// As fitAlone left it (a reading of the order before may have
@@ -286,9 +286,9 @@ func (d *Detector) topHeight(level int) float64 {
 
 // fitOne fits disk f on the table plane at the height of its top face
 // (by its level), from its samples not covered by the disks above (idx),
-// with its circle f.c as the first guess; keep stores each sample's table
-// point.
-func (d *Detector) fitOne(f *diskFit, fits []diskFit, above []int, keep bool) {
+// with its circle f.c as the first guess, reweighing strays rounds times
+// (see fitCircleRobust); keep stores each sample's table point.
+func (d *Detector) fitOne(f *diskFit, fits []diskFit, above []int, keep bool, rounds int) {
 	pl := d.plane
 	f.height = d.topHeight(f.level)
 	var pts []pt
@@ -323,7 +323,7 @@ func (d *Detector) fitOne(f *diskFit, fits []diskFit, above []int, keep bool) {
 	if len(pts) < 8 {
 		return
 	}
-	c, rms, err := fitCircleRobust(pts, 0.5*pl.pixel/pl.scale)
+	c, rms, err := fitCircleRobust(pts, 0.5*pl.pixel/pl.scale, rounds)
 	if err != nil || math.Abs(c.R-f.probed.R) > 0.2*f.probed.R || c.C.sub(f.probed.C).len() > 0.2*f.probed.R {
 		return
 	}

@@ -47,7 +47,8 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 				s.ok, s.inner = in, [3]float64{r, g, b}
 			}
 			f.c, f.level = c, 0
-			d.fitOne(f, fits, nil, true)
+			// The steps lie near a circle already: few strays.
+			d.fitOne(f, fits, nil, true, 1)
 			c = f.c
 		}
 		if math.Abs(c.R-want) < math.Abs(f.alone.R-want) && d.support(f, c, fits) > d.support(f, f.alone, fits) {
