@@ -115,6 +115,7 @@ type Detector struct {
 	chainPx             []int32 // and their pixels
 	normals             []edgeNormal
 	settled             []sample // a disk's samples, while settleOnSizes tries others
+	bestSamples         []sample // and the best it found
 	overlaps            []int    // the disks lying over it
 	plane               *workPlane
 	templates           []tokenTemplate // the token kinds', for tplPlane

@@ -13,8 +13,11 @@ import (
 // shadow's edge outside it. Each probe no disk above covers takes instead
 // the step nearest the circle of that size around the fitted centre
 // (within settlePixels), and the disk is fitted again, a few times over.
-// The new fit is kept if its radius is nearer the size and more of the
-// probes find a step on it (within onCirclePixels) than on the first.
+// A disk more than wellOffShare off its nearest size is tried at the next
+// larger size too (its rim's inner edge taken for the outline), probed
+// afresh around it: that outline may lie beyond the first probes. The fit
+// kept is the one whose radius is nearer its size and on which most
+// probes find a step (within onCirclePixels), if more than on the first.
 // Disks of no catalogue size (terrain, or a disk measured far off any
 // size) are left as they are. It reports whether it changed any.
 func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage) bool {
@@ -23,43 +26,105 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 		return false
 	}
 	changed := false
-	inDepth := d.rimSampleDepth()
 	for i := range fits {
 		f := &fits[i]
 		want := float64(d.nearestSize(models.Centimetres(f.alone.R)).Radius)
-		if off := math.Abs(f.alone.R - want); off <= settleShare*want || off > 2*d.opt.SnapTolerance*want {
+		off := math.Abs(f.alone.R - want)
+		if off <= settleShare*want || off > 2*d.opt.SnapTolerance*want {
 			continue
+		}
+		sizes := [2]float64{want, 0}
+		// Far off its nearest size, a disk may be the next larger size
+		// measured on its rim's inner edge.
+		if off > wellOffShare*want {
+			if larger, ok := d.nextLargerSize(f.alone.R); ok && larger != want && larger-f.alone.R <= maxRimWidth {
+				sizes[1] = larger
+			}
 		}
 		d.settled = append(d.settled[:0], f.samples...)
 		d.overlaps = append(d.overlaps[:0], above[i]...)
-		c, level := f.alone, f.level
-		for range settleRounds {
-			target := circle{c.C, want}
-			for k := range f.samples {
-				s := &f.samples[k]
-				s.ok = false
-				pk, found := d.stepOn(s, target, fits, settlePixels)
-				if !found {
-					continue
-				}
-				s.u, s.v, s.strength = s.u0+s.du*pk.t, s.v0+s.dv*pk.t, pk.strength
-				r, g, b, in := colour.at(s.u-s.du*inDepth, s.v-s.dv*inDepth)
-				s.ok, s.inner = in, [3]float64{r, g, b}
+		level, own, probed := f.level, f.samples, f.probed
+		best, bestRMS, bestSupport, found := f.alone, f.aloneRMS, d.support(f, f.alone, fits), false
+		var bestProbed circle
+		for j, size := range sizes {
+			if size == 0 {
+				continue
 			}
-			f.c, f.level = c, 0
-			// The steps lie near a circle already: few strays.
-			d.fitOne(f, fits, nil, true, 1)
-			c = f.c
+			f.samples, f.probed = own, probed
+			copy(f.samples, d.settled)
+			if j == 1 {
+				// The larger size's outline may lie beyond the probes:
+				// probe around it afresh.
+				f.probed = d.onTable(circle{f.alone.C, size}, d.topHeight(0))
+				fresh := d.refine([]candidate{{c: f.probed}}, colour)
+				f.samples = fresh[0].samples
+			}
+			c := d.settleOn(f, fits, size, colour)
+			if math.Abs(c.R-size) >= math.Abs(f.alone.R-size) {
+				continue
+			}
+			if n := d.support(f, c, fits); n > bestSupport {
+				best, bestRMS, bestSupport, bestProbed, found = c, f.rms, n, f.probed, true
+				d.bestSamples = append(d.bestSamples[:0], f.samples...)
+			}
 		}
-		if math.Abs(c.R-want) < math.Abs(f.alone.R-want) && d.support(f, c, fits) > d.support(f, f.alone, fits) {
-			f.alone, f.aloneRMS, f.level = c, f.rms, level
+		f.samples, f.probed = own, probed
+		if found {
+			f.samples = append(f.samples[:0], d.bestSamples...)
+			f.alone, f.aloneRMS, f.probed = best, bestRMS, bestProbed
 			changed = true
-			continue
+		} else {
+			copy(f.samples, d.settled)
 		}
-		copy(f.samples, d.settled)
 		f.c, f.rms, f.level = f.alone, f.aloneRMS, level
 	}
 	return changed
+}
+
+// settleOn fits disk f again, settleRounds times, on the steps of its
+// probes nearest the circle of radius want around its last fit, and
+// returns the last fit (the samples keep the steps taken).
+func (d *Detector) settleOn(f *diskFit, fits []diskFit, want float64, colour bgrImage) circle {
+	inDepth := d.rimSampleDepth()
+	c := f.alone
+	for range settleRounds {
+		target := circle{c.C, want}
+		for k := range f.samples {
+			s := &f.samples[k]
+			s.ok = false
+			pk, found := d.stepOn(s, target, fits, settlePixels)
+			if !found {
+				continue
+			}
+			s.u, s.v, s.strength = s.u0+s.du*pk.t, s.v0+s.dv*pk.t, pk.strength
+			r, g, b, in := colour.at(s.u-s.du*inDepth, s.v-s.dv*inDepth)
+			s.ok, s.inner = in, [3]float64{r, g, b}
+		}
+		f.c, f.level = c, 0
+		// The steps lie near a circle already: few strays.
+		d.fitOne(f, fits, nil, true, 1)
+		c = f.c
+	}
+	return c
+}
+
+// onTable returns circle c, lying height cm above the table, as the
+// camera sees it on the table: scaled about the camera's foot.
+func (d *Detector) onTable(c circle, height float64) circle {
+	pl := d.plane
+	k := pl.eyeH / (pl.eyeH - height)
+	return circle{pl.eye.add(c.C.sub(pl.eye).scale(k)), c.R * k}
+}
+
+// nextLargerSize returns the smallest catalogue size larger than r.
+func (d *Detector) nextLargerSize(r float64) (float64, bool) {
+	best, ok := math.Inf(1), false
+	for _, s := range d.opt.Disks {
+		if sr := float64(s.Radius); sr > r && sr < best {
+			best, ok = sr, true
+		}
+	}
+	return best, ok
 }
 
 // stepOn returns the step of sample s's probe nearest where circle c (on
@@ -116,6 +181,10 @@ const (
 	// onCirclePixels is how near a circle, full-frame pixels along a
 	// probe, a step supports it.
 	onCirclePixels = 0.75
+	// wellOffShare is how far off its nearest size, as a share of it, a
+	// disk's radius must lie for settleOnSizes to try the next larger
+	// size too.
+	wellOffShare = 0.025
 	// settleRounds is how many times settleOnSizes chooses the steps and
 	// fits the disk again.
 	settleRounds = 3

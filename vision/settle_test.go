@@ -11,18 +11,22 @@ import (
 // A disk whose outline was taken in part on another edge (its rim's inner
 // edge, a shadow's) measures a radius off its catalogue size and a centre
 // off by as much again; settleOnSizes measures it on the steps nearest
-// the circle of its size. Rendered scenes, true calibration: each disk
-// was measured 1.2 to 1.8 mm off centre before.
+// the circle of its size, or of the next larger size probed afresh (a
+// rim's inner edge taken for the outline). Rendered scenes, true calibration: each disk
+// was measured 1.2 to 1.8 mm off centre before (or of the wrong size);
+// those lying on another stay on it.
 func TestDisksSettleOnTheirSizes(t *testing.T) {
 	cases := []struct {
 		tier synth.Tier
 		seed uint64
 		id   string
+		mm   float64 // the most its centre may be off
 	}{
-		{synth.Easy, 209, "d7"}, // 5.2 cm, measured 5.08 and 1.8 mm off
-		{synth.Easy, 208, "d3"}, // 4.45 cm, measured 4.28 and 1.6 mm off
-		{synth.Medium, 4, "d2"}, // 3.175 cm on another, measured 3.25 and 1.2 mm off
-		{synth.Medium, 1, "d7"}, // 2.225 cm on another, measured 2.26 and 1.3 mm off
+		{synth.Easy, 209, "d7", 0.5}, // 5.2 cm, measured 5.08 and 1.8 mm off
+		{synth.Easy, 208, "d3", 0.5}, // 4.45 cm, measured 4.28 and 1.6 mm off
+		{synth.Medium, 4, "d2", 0.5}, // 3.175 cm on another, measured 3.25 and 1.2 mm off
+		{synth.Medium, 1, "d7", 0.5}, // 2.225 cm on another, measured 2.26 and 1.3 mm off
+		{synth.Medium, 6, "d1", 0.6}, // 2.54 cm, its green rim's inner edge measured: 2.31, snapped to 2.225
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%d-%s", tc.tier, tc.seed, tc.id), func(t *testing.T) {
@@ -33,8 +37,8 @@ func TestDisksSettleOnTheirSizes(t *testing.T) {
 				}
 				for _, dk := range got.Disks {
 					if e := 10 * math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)); e < 10*float64(want.R)/2 {
-						if e > 0.5 || dk.R != want.R {
-							t.Errorf("disk %s: r %.3f, %.2f mm off centre; want r %.3f within 0.5 mm", want.ID, dk.R, e, want.R)
+						if e > tc.mm || dk.R != want.R {
+							t.Errorf("disk %s: r %.3f, %.2f mm off centre; want r %.3f within %.1f mm", want.ID, dk.R, e, want.R, tc.mm)
 						}
 						// Measured again, a disk keeps its place in the stack.
 						if dk.Z != want.Z {
