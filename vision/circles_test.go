@@ -325,15 +325,33 @@ func TestFitPlaneLowersADiskNoLongerStacked(t *testing.T) {
 func TestBadgesAreNotDisksLyingWithin(t *testing.T) {
 	s, got := detectScene(t, 2, synth.Hard)
 	spot := models.TablePoint{X: -4.0, Y: -28.4}
-	for _, tr := range s.Truth.Disks {
-		if math.Hypot(float64(tr.X-spot.X), float64(tr.Y-spot.Y)) < 1 {
+	var host *models.Disk
+	for i, tr := range s.Truth.Disks {
+		dist := math.Hypot(float64(tr.X-spot.X), float64(tr.Y-spot.Y))
+		if dist < 1 {
 			t.Fatalf("true disk %s lies at the badge: the test tests nothing", tr.ID)
 		}
+		if dist < float64(tr.R) && (host == nil || tr.Z > host.Z) {
+			host = &s.Truth.Disks[i]
+		}
 	}
+	if host == nil {
+		t.Fatal("no disk under the badge: the test tests nothing")
+	}
+	hostFound := false
 	for _, dk := range got.Disks {
 		if math.Hypot(float64(dk.X-spot.X), float64(dk.Y-spot.Y)) < 0.5 {
 			t.Errorf("disk %s (r %.3f, level %d) found on the badge at (%.1f, %.1f)", dk.ID, dk.R, dk.Z, dk.X, dk.Y)
 		}
+		if math.Hypot(float64(dk.X-host.X), float64(dk.Y-host.Y)) < 0.5 && dk.R == host.R {
+			hostFound = true
+			if dk.Z != host.Z {
+				t.Errorf("disk %s under the badge at level %d, want %d", host.ID, dk.Z, host.Z)
+			}
+		}
+	}
+	if !hostFound {
+		t.Errorf("disk %s (r %.3f) under the badge not found", host.ID, host.R)
 	}
 }
 

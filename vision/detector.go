@@ -116,7 +116,6 @@ type Detector struct {
 	normals             []edgeNormal
 	settled             []sample // a disk's samples, while settleOnSizes tries others
 	bestSamples         []sample // and the best it found
-	overlaps            []int    // the disks lying over it
 	plane               *workPlane
 	templates           []tokenTemplate // the token kinds', for tplPlane
 	tplPlane            *workPlane
@@ -300,12 +299,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	}
 	// Sizes last: what was dropped as art or a token's outline, and the
 	// stacking order, were judged on the edges first found.
-	if d.settleOnSizes(disks, above, colour) {
-		for i := range disks {
-			disks[i].c = disks[i].alone
-		}
-		d.fitPlane(disks, above)
-	}
+	d.settleOnSizes(disks, above, colour)
 	res.Layout = d.layout(disks, above, colour)
 	res.Layout.Tokens = d.tokenModels(toks, disks)
 	dropNonFinite(&res.Layout)
@@ -417,19 +411,20 @@ func (d *Detector) plausible(cs []candidate) []candidate {
 // catalogue: within 12 % of one of its sizes, or larger than any creature
 // (terrain comes in any size).
 func (d *Detector) plausibleRadius(r float64) bool {
-	for _, s := range d.opt.Disks {
-		if math.Abs(r-float64(s.Radius)) <= 0.12*float64(s.Radius) {
-			return true
-		}
-	}
-	return r > 1.05*d.largestCreature()
+	return d.withinSize(r, 0.12) || r > 1.05*d.largestCreature()
 }
 
 // catalogueSize reports whether r (cm) is one of the catalogue's sizes,
 // within sizedShare.
 func (d *Detector) catalogueSize(r float64) bool {
+	return d.withinSize(r, sizedShare)
+}
+
+// withinSize reports whether r (cm) lies within share of one of the
+// catalogue's sizes.
+func (d *Detector) withinSize(r, share float64) bool {
 	for _, s := range d.opt.Disks {
-		if math.Abs(r-float64(s.Radius)) <= sizedShare*float64(s.Radius) {
+		if math.Abs(r-float64(s.Radius)) <= share*float64(s.Radius) {
 			return true
 		}
 	}
@@ -586,15 +581,7 @@ func (d *Detector) dropImplausible(fits *[]diskFit) bool {
 // plausibleSize reports whether a measured radius, cm, matches a catalogue
 // size (within twice the snap tolerance) or is large enough for terrain.
 func (d *Detector) plausibleSize(r float64) bool {
-	if r > 1.2*d.largestCreature() {
-		return true
-	}
-	for _, s := range d.opt.Disks {
-		if math.Abs(r-float64(s.Radius)) <= 2*d.opt.SnapTolerance*float64(s.Radius) {
-			return true
-		}
-	}
-	return false
+	return r > 1.2*d.largestCreature() || d.withinSize(r, 2*d.opt.SnapTolerance)
 }
 
 // dropTokenOutlines removes, with a calibration, the circles that are a

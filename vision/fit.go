@@ -48,11 +48,11 @@ func fitCircle(pts []pt) (circle, error) {
 // may hold strays.
 const reweighRounds = 3
 
-// fitCircleRobust fits a circle and then, rounds times, reweights the
-// points by their residuals (Tukey's biweight, scale from the median
-// absolute residual), so that stray edge points (art, a neighbour's rim, a
-// shadow) do not pull the circle. It returns the circle and the RMS
-// residual of the inliers.
+// fitCircleRobust fits a circle and then, rounds times (at least once),
+// reweights the points by their residuals (Tukey's biweight, scale from
+// the median absolute residual), so that stray edge points (art, a
+// neighbour's rim, a shadow) do not pull the circle. It returns the
+// circle and the RMS residual of the inliers.
 func fitCircleRobust(pts []pt, minScale float64, rounds int) (circle, float64, error) {
 	c, err := fitCircle(pts)
 	if err != nil {
@@ -60,7 +60,7 @@ func fitCircleRobust(pts []pt, minScale float64, rounds int) (circle, float64, e
 	}
 	w := make([]float64, len(pts))
 	res := make([]float64, len(pts))
-	for range rounds {
+	for range max(rounds, 1) {
 		for i, p := range pts {
 			res[i] = math.Abs(c.dist(p))
 		}

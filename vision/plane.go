@@ -97,14 +97,21 @@ func (p *workPlane) toImage(q pt, height float64) (float64, float64, bool) {
 		return 0, 0, false
 	}
 	// The ray from the camera through the raised point meets the table at g.
-	k := p.eyeH / (p.eyeH - height)
-	g := p.eye.add(q.sub(p.eye).scale(k))
+	g := p.seenOnTable(circle{q, 0}, height).C
 	v := p.hinv.MulVec(calibration.Vec3{g.X, g.Y, 1})
 	if v[2]*p.wSign <= 0 {
 		return 0, 0, false
 	}
 	px := p.cal.Lens.Distorted(calibration.Pixel{U: v[0] / v[2], V: v[1] / v[2]})
 	return px.U, px.V, true
+}
+
+// seenOnTable returns circle c, lying height cm above the table (below
+// the camera), where the camera sees it on the table: scaled about the
+// camera's foot.
+func (p *workPlane) seenOnTable(c circle, height float64) circle {
+	k := p.eyeH / (p.eyeH - height)
+	return circle{p.eye.add(c.C.sub(p.eye).scale(k)), c.R * k}
 }
 
 // toWork maps a full-frame pixel seeing a surface height cm above the

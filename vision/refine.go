@@ -15,8 +15,8 @@ type sample struct {
 	w        pt         // the edge on the table, as fitAlone mapped it
 	wOK      bool       // w is set
 	// The probe the edge was found on: its start and unit direction
-	// outwards (pixels), and every step found along it (settleOnSizes
-	// may choose another).
+	// outwards (pixels), and every step found along it, less a lone
+	// disk's shadow's (settleOnSizes may choose another).
 	u0, v0, du, dv float64
 	peaks          []peak
 }
@@ -35,6 +35,14 @@ type diskFit struct {
 	rms      float64 // RMS residual of the final fit, working units
 	within   bool    // lies wholly inside a larger disk (see hasRim)
 	onTop    bool    // verified on its own, on the disk it lies in (see rimStandsOut)
+}
+
+// take makes step pk of its probe the sample's edge, with the colour
+// inDepth pixels inside it; the sample is ok if that lies in the frame.
+func (s *sample) take(pk peak, colour bgrImage, inDepth float64) {
+	s.u, s.v, s.strength = s.u0+s.du*pk.t, s.v0+s.dv*pk.t, pk.strength
+	r, g, b, in := colour.at(s.u-s.du*inDepth, s.v-s.dv*inDepth)
+	s.ok, s.inner = in, [3]float64{r, g, b}
 }
 
 // refine probes every candidate's outline on the full-resolution frame:
@@ -142,11 +150,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 					best = outermostStrong(p.peaks)
 				}
 				if best >= 0 {
-					pk := p.peaks[best]
-					s.u, s.v, s.strength, s.ok = p.u0+p.du*pk.t, p.v0+p.dv*pk.t, pk.strength, true
-					r, gg, b, in := colour.at(s.u-p.du*inDepth, s.v-p.dv*inDepth)
-					s.ok = in
-					s.inner = [3]float64{r, gg, b}
+					s.take(p.peaks[best], colour, inDepth)
 				}
 			}
 			f.samples = append(f.samples, s)

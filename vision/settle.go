@@ -15,17 +15,19 @@ import (
 // (within settlePixels), and the disk is fitted again, a few times over.
 // A disk more than wellOffShare off its nearest size is tried at the next
 // larger size too (its rim's inner edge taken for the outline), probed
-// afresh around it: that outline may lie beyond the first probes. The fit
-// kept is the one whose radius is nearer its size and on which most
-// probes find a step (within onCirclePixels), if more than on the first.
-// Disks of no catalogue size (terrain, or a disk measured far off any
-// size) are left as they are. It reports whether it changed any.
-func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage) bool {
+// afresh around it: that outline may lie beyond the first probes. A fit
+// is kept if its radius is nearer its size and a larger share of its
+// probes find a step on it (within onCirclePixels) than on the first; or,
+// at the larger size, concentric with the first, if seen almost as well
+// (the outline is the outermost of concentric circles). Disks far off every size are left as they
+// are. Every disk keeps its level (the stacking order stands), and the
+// planes are fitted again on the circles fitted alone.
+func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage) {
 	pl := d.plane
 	if pl == nil || pl.cal == nil {
-		return false
+		return
 	}
-	changed := false
+	tried := false
 	for i := range fits {
 		f := &fits[i]
 		want := float64(d.nearestSize(models.Centimetres(f.alone.R)).Radius)
@@ -33,6 +35,7 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 		if off <= settleShare*want || off > 2*d.opt.SnapTolerance*want {
 			continue
 		}
+		tried = true
 		sizes := [2]float64{want, 0}
 		// Far off its nearest size, a disk may be the next larger size
 		// measured on its rim's inner edge.
@@ -42,10 +45,9 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 			}
 		}
 		d.settled = append(d.settled[:0], f.samples...)
-		d.overlaps = append(d.overlaps[:0], above[i]...)
-		level, own, probed := f.level, f.samples, f.probed
-		best, bestRMS, bestSupport, found := f.alone, f.aloneRMS, d.support(f, f.alone, fits), false
-		var bestProbed circle
+		own, probed, level := f.samples, f.probed, f.level
+		best, bestRMS, bestProbed := f.alone, f.aloneRMS, probed
+		bestShare, found := d.supportShare(f, f.alone, fits, above[i]), false
 		for j, size := range sizes {
 			if size == 0 {
 				continue
@@ -55,36 +57,43 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 			if j == 1 {
 				// The larger size's outline may lie beyond the probes:
 				// probe around it afresh.
-				f.probed = d.onTable(circle{f.alone.C, size}, d.topHeight(0))
-				fresh := d.refine([]candidate{{c: f.probed}}, colour)
-				f.samples = fresh[0].samples
+				f.probed = pl.seenOnTable(circle{f.alone.C, size}, d.topHeight(0))
+				f.samples = d.refine([]candidate{{c: f.probed}}, colour)[0].samples
 			}
-			c := d.settleOn(f, fits, size, colour)
+			c := d.settleOn(f, fits, above[i], size, colour)
 			if math.Abs(c.R-size) >= math.Abs(f.alone.R-size) {
 				continue
 			}
-			if n := d.support(f, c, fits); n > bestSupport {
-				best, bestRMS, bestSupport, bestProbed, found = c, f.rms, n, f.probed, true
+			sh := d.supportShare(f, c, fits, above[i])
+			// Of concentric circles the outline is the outermost, when
+			// seen almost as well (see outlineAround).
+			outline := j == 1 && c.C.sub(f.alone.C).len() < 0.5*(c.R-f.alone.R) && sh >= seenAlmostAsWell*bestShare
+			if sh > bestShare || outline {
+				best, bestRMS, bestProbed, bestShare, found = c, f.rms, f.probed, sh, true
 				d.bestSamples = append(d.bestSamples[:0], f.samples...)
 			}
 		}
-		f.samples, f.probed = own, probed
+		f.samples = own
 		if found {
 			f.samples = append(f.samples[:0], d.bestSamples...)
-			f.alone, f.aloneRMS, f.probed = best, bestRMS, bestProbed
-			changed = true
 		} else {
 			copy(f.samples, d.settled)
 		}
-		f.c, f.rms, f.level = f.alone, f.aloneRMS, level
+		f.alone, f.aloneRMS, f.probed, f.level = best, bestRMS, bestProbed, level
 	}
-	return changed
+	// The steps hold the frame's peaks: let them go with it.
+	clear(d.settled)
+	clear(d.bestSamples)
+	if tried {
+		d.fitPlane(fits, above)
+	}
 }
 
 // settleOn fits disk f again, settleRounds times, on the steps of its
-// probes nearest the circle of radius want around its last fit, and
-// returns the last fit (the samples keep the steps taken).
-func (d *Detector) settleOn(f *diskFit, fits []diskFit, want float64, colour bgrImage) circle {
+// probes nearest the circle of radius want around its last fit (none
+// where the disks above, idx, cover it), and returns the last fit (the
+// samples keep the steps taken).
+func (d *Detector) settleOn(f *diskFit, fits []diskFit, idx []int, want float64, colour bgrImage) circle {
 	inDepth := d.rimSampleDepth()
 	c := f.alone
 	for range settleRounds {
@@ -92,13 +101,9 @@ func (d *Detector) settleOn(f *diskFit, fits []diskFit, want float64, colour bgr
 		for k := range f.samples {
 			s := &f.samples[k]
 			s.ok = false
-			pk, found := d.stepOn(s, target, fits, settlePixels)
-			if !found {
-				continue
+			if pk, found := d.stepOn(s, target, fits, idx, settlePixels); found {
+				s.take(pk, colour, inDepth)
 			}
-			s.u, s.v, s.strength = s.u0+s.du*pk.t, s.v0+s.dv*pk.t, pk.strength
-			r, g, b, in := colour.at(s.u-s.du*inDepth, s.v-s.dv*inDepth)
-			s.ok, s.inner = in, [3]float64{r, g, b}
 		}
 		f.c, f.level = c, 0
 		// The steps lie near a circle already: few strays.
@@ -106,14 +111,6 @@ func (d *Detector) settleOn(f *diskFit, fits []diskFit, want float64, colour bgr
 		c = f.c
 	}
 	return c
-}
-
-// onTable returns circle c, lying height cm above the table, as the
-// camera sees it on the table: scaled about the camera's foot.
-func (d *Detector) onTable(c circle, height float64) circle {
-	pl := d.plane
-	k := pl.eyeH / (pl.eyeH - height)
-	return circle{pl.eye.add(c.C.sub(pl.eye).scale(k)), c.R * k}
 }
 
 // nextLargerSize returns the smallest catalogue size larger than r.
@@ -129,14 +126,14 @@ func (d *Detector) nextLargerSize(r float64) (float64, bool) {
 
 // stepOn returns the step of sample s's probe nearest where circle c (on
 // the table, its top face one disk high) crosses it, if within tol
-// pixels and no disk lying over the one measured (d.overlaps) covers it
-// there.
-func (d *Detector) stepOn(s *sample, c circle, fits []diskFit, tol float64) (peak, bool) {
+// pixels and none of the disks idx (those lying over the one measured)
+// covers it there.
+func (d *Detector) stepOn(s *sample, c circle, fits []diskFit, idx []int, tol float64) (peak, bool) {
 	if len(s.peaks) == 0 {
 		return peak{}, false
 	}
 	q := c.at(s.angle)
-	for _, j := range d.overlaps {
+	for _, j := range idx {
 		if fits[j].alone.dist(q) < d.plane.pixel {
 			return peak{}, false
 		}
@@ -158,16 +155,17 @@ func (d *Detector) stepOn(s *sample, c circle, fits []diskFit, tol float64) (pea
 	return s.peaks[best], true
 }
 
-// support counts the probes of disk f that find a step on circle c
-// (within onCirclePixels).
-func (d *Detector) support(f *diskFit, c circle, fits []diskFit) int {
+// supportShare is the share of disk f's probes that find a step on
+// circle c (within onCirclePixels; none where the disks idx above cover
+// it).
+func (d *Detector) supportShare(f *diskFit, c circle, fits []diskFit, idx []int) float64 {
 	n := 0
 	for k := range f.samples {
-		if _, ok := d.stepOn(&f.samples[k], c, fits, onCirclePixels); ok {
+		if _, ok := d.stepOn(&f.samples[k], c, fits, idx, onCirclePixels); ok {
 			n++
 		}
 	}
-	return n
+	return float64(n) / float64(max(len(f.samples), 1))
 }
 
 const (

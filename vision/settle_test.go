@@ -3,7 +3,10 @@ package vision
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
+
+	"gocv.io/x/gocv"
 
 	"tableref/vision/synth"
 )
@@ -51,5 +54,64 @@ func TestDisksSettleOnTheirSizes(t *testing.T) {
 			}
 			t.Fatalf("no disk %s in the scene", tc.id)
 		})
+	}
+}
+
+// A disk tried at its size and not settled, or any disk not tried, keeps
+// its fits as they were: its circle fitted alone, its level, and its
+// circle and height on its stacking level. Rendered scene: medium tier,
+// seed 30, where a disk lying on another was tried and not settled.
+func TestSettleKeepsTheFitsItDoesNotChange(t *testing.T) {
+	s, img, cal := renderScene(t, 30, synth.Medium, synth.Options{})
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	mat, err := gocv.ImageToMatRGB(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mat.Close()
+	if _, err := d.Detect(mat); err != nil { // builds the plane
+		t.Fatal(err)
+	}
+	// The stages of Detect up to settleOnSizes.
+	w, h := mat.Cols(), mat.Rows()
+	d.edgeStage(mat, w, h)
+	lab, err := d.small.DataPtrUint8()
+	if err != nil {
+		t.Fatal(err)
+	}
+	em := edgeMap{pix: d.edges.ToBytes(), gx: d.gradX, gy: d.gradY, lab: lab, w: d.plane.w, h: d.plane.h}
+	clear(d.visited)
+	chains, _ := linkEdges(em, 8, d.visited, nil)
+	bgr, err := mat.DataPtrUint8()
+	if err != nil {
+		t.Fatal(err)
+	}
+	colour := bgrImage{pix: bgr, w: w, h: h}
+	fits := d.refine(d.findDisks(chains, em), colour)
+	d.fitAlone(fits)
+	above := d.measure(fits)
+	before := slices.Clone(fits)
+	d.settleOnSizes(fits, above, colour)
+	kept, stacked, settled := 0, 0, 0
+	for i, f := range fits {
+		b := before[i]
+		if f.level != b.level {
+			t.Errorf("disk %d at level %d, was %d", i, f.level, b.level)
+		}
+		if f.alone != b.alone {
+			settled++
+			continue
+		}
+		kept++
+		if b.level > 0 {
+			stacked++
+		}
+		if f.c != b.c || f.height != b.height {
+			t.Errorf("disk %d (level %d) not settled: circle %v height %.2f, was %v height %.2f", i, f.level, f.c, f.height, b.c, b.height)
+		}
+	}
+	if stacked == 0 || settled == 0 {
+		t.Fatalf("of %d disks (%d in the truth), %d settled, %d kept their fit, %d of those lying on another: the test tests too little", len(fits), len(s.Truth.Disks), settled, kept, stacked)
 	}
 }
