@@ -19,9 +19,10 @@ import (
 // is kept if its radius is nearer its size and a larger share of its
 // probes find a step on it (within onCirclePixels) than on the first; or,
 // at the larger size, concentric with the first, if seen almost as well
-// (the outline is the outermost of concentric circles). Disks far off every size are left as they
-// are. Every disk keeps its level (the stacking order stands), and the
-// planes are fitted again on the circles fitted alone.
+// (the outline is the outermost of concentric circles). Disks far off
+// every size are left as they are. Every disk keeps its level (the
+// stacking order stands), and the planes are fitted again on the circles
+// fitted alone.
 func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage) {
 	pl := d.plane
 	if pl == nil || pl.cal == nil {
