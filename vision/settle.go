@@ -6,23 +6,25 @@ import (
 	"tableref/models"
 )
 
-// settleOnSizes measures again the disks whose circle, fitted as if each
-// lay alone, is of a catalogue size only roughly: more than settleShare
-// off the nearest, within twice the snap tolerance. Part of the outline
-// was taken on another edge its probes found, the rim's inner edge or a
-// shadow's edge outside it. Each probe no disk above covers takes instead
-// the step nearest the circle of that size around the fitted centre
-// (within settlePixels), and the disk is fitted again, a few times over.
-// A disk more than wellOffShare off its nearest size is tried at the next
-// larger size too (its rim's inner edge taken for the outline), probed
-// afresh around it: that outline may lie beyond the first probes. A fit
-// is kept if its radius is nearer its size and a larger share of its
-// probes find a step on it (within onCirclePixels) than on the first; or,
-// at the larger size, concentric with the first, if seen almost as well
-// (the outline is the outermost of concentric circles). Disks far off
-// every size are left as they are. Every disk keeps its level (the
-// stacking order stands), and the planes are fitted again on the circles
-// fitted alone.
+// settleOnSizes measures again the disks whose circle is of a catalogue
+// size only roughly: more than settleShare off the nearest, within twice
+// the snap tolerance. The circle judged is the one fitted as if the disk
+// lay alone or, for a disk on the table under others, the one fitted to
+// the probes they leave uncovered (its fit alone takes in their edges).
+// Part of the outline was taken on another edge its probes found, the
+// rim's inner edge or a shadow's edge outside it. Each probe no disk above
+// covers takes instead the step nearest the circle of that size around
+// the fitted centre (within settlePixels), and the disk is fitted again,
+// a few times over. A disk more than wellOffShare off its nearest size is
+// tried at the next larger size too (its rim's inner edge taken for the
+// outline), probed afresh around it: that outline may lie beyond the
+// first probes. A fit is kept if its radius is nearer its size and a
+// larger share of its probes find a step on it (within onCirclePixels)
+// than on the circle judged; or, at the larger size, concentric with it,
+// if seen almost as well (the outline is the outermost of concentric
+// circles). Disks far off every size are left as they are. Every disk
+// keeps its level (the stacking order stands), and the planes are fitted
+// again on the circles fitted alone.
 func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage) {
 	pl := d.plane
 	if pl == nil || pl.cal == nil {
@@ -31,8 +33,14 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 	tried := false
 	for i := range fits {
 		f := &fits[i]
-		want := float64(d.nearestSize(models.Centimetres(f.alone.R)).Radius)
-		off := math.Abs(f.alone.R - want)
+		// A disk on the table under others is judged on its fit from the
+		// probes they leave uncovered; any other on its fit alone.
+		ref := f.alone
+		if f.level == 0 && len(above[i]) > 0 {
+			ref = f.c
+		}
+		want := float64(d.nearestSize(models.Centimetres(ref.R)).Radius)
+		off := math.Abs(ref.R - want)
 		if off <= settleShare*want || off > 2*d.opt.SnapTolerance*want {
 			continue
 		}
@@ -41,14 +49,14 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 		// Far off its nearest size, a disk may be the next larger size
 		// measured on its rim's inner edge.
 		if off > wellOffShare*want {
-			if larger, ok := d.nextLargerSize(f.alone.R); ok && larger != want && larger-f.alone.R <= maxRimWidth {
+			if larger, ok := d.nextLargerSize(ref.R); ok && larger != want && larger-ref.R <= maxRimWidth {
 				sizes[1] = larger
 			}
 		}
 		d.settled = append(d.settled[:0], f.samples...)
 		own, probed, level := f.samples, f.probed, f.level
 		best, bestRMS, bestProbed := f.alone, f.aloneRMS, probed
-		bestShare, found := d.supportShare(f, f.alone, fits, above[i]), false
+		bestShare, found := d.supportShare(f, ref, fits, above[i]), false
 		for j, size := range sizes {
 			if size == 0 {
 				continue
@@ -58,17 +66,17 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 			if j == 1 {
 				// The larger size's outline may lie beyond the probes:
 				// probe around it afresh.
-				f.probed = pl.seenOnTable(circle{f.alone.C, size}, d.topHeight(0))
+				f.probed = pl.seenOnTable(circle{ref.C, size}, d.topHeight(0))
 				f.samples = d.refine([]candidate{{c: f.probed}}, colour)[0].samples
 			}
-			c := d.settleOn(f, fits, above[i], size, colour)
-			if math.Abs(c.R-size) >= math.Abs(f.alone.R-size) {
+			c := d.settleOn(f, ref, fits, above[i], size, colour)
+			if math.Abs(c.R-size) >= math.Abs(ref.R-size) {
 				continue
 			}
 			sh := d.supportShare(f, c, fits, above[i])
 			// Of concentric circles the outline is the outermost, when
 			// seen almost as well (see outlineAround).
-			outline := j == 1 && c.C.sub(f.alone.C).len() < 0.5*(c.R-f.alone.R) && sh >= seenAlmostAsWell*bestShare
+			outline := j == 1 && c.C.sub(ref.C).len() < 0.5*(c.R-ref.R) && sh >= seenAlmostAsWell*bestShare
 			if sh > bestShare || outline {
 				best, bestRMS, bestProbed, bestShare, found = c, f.rms, f.probed, sh, true
 				d.bestSamples = append(d.bestSamples[:0], f.samples...)
@@ -91,12 +99,11 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 }
 
 // settleOn fits disk f again, settleRounds times, on the steps of its
-// probes nearest the circle of radius want around its last fit (none
-// where the disks above, idx, cover it), and returns the last fit (the
-// samples keep the steps taken).
-func (d *Detector) settleOn(f *diskFit, fits []diskFit, idx []int, want float64, colour bgrImage) circle {
+// probes nearest the circle of radius want around its last fit, the
+// first being c (none where the disks above, idx, cover it), and returns
+// the last fit (the samples keep the steps taken).
+func (d *Detector) settleOn(f *diskFit, c circle, fits []diskFit, idx []int, want float64, colour bgrImage) circle {
 	inDepth := d.rimSampleDepth()
-	c := f.alone
 	for range settleRounds {
 		target := circle{c.C, want}
 		for k := range f.samples {

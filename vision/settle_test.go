@@ -30,6 +30,7 @@ func TestDisksSettleOnTheirSizes(t *testing.T) {
 		{synth.Medium, 4, "d2", 0.5}, // 3.175 cm on another, measured 3.25 and 1.2 mm off
 		{synth.Medium, 1, "d7", 0.5}, // 2.225 cm on another, measured 2.26 and 1.3 mm off
 		{synth.Medium, 6, "d1", 0.6}, // 2.54 cm, its green rim's inner edge measured: 2.31, snapped to 2.225
+		{synth.Medium, 4, "d6", 0.5}, // 3.175 cm under another, measured 3.06 and 1.6 mm off
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%d-%s", tc.tier, tc.seed, tc.id), func(t *testing.T) {
