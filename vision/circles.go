@@ -266,12 +266,12 @@ func suppress(cs []candidate, dropInside bool) []candidate {
 }
 
 // outlineAround reports whether circle c, a near-duplicate of the better
-// seen circle k, is rather the outline around it: concentric with k, larger
-// by about a rim's width, and seen almost as well (seenAlmostAsWell; an
-// outline of a catalogue size around a circle of none, outlineOfASize). A disk's rim has an
-// inner edge as clear as its outline, one rim's width inside it, and that
-// inner circle may well match another catalogue size; the outline is the
-// outermost of them.
+// seen circle k, is rather the outline around it: concentric with k,
+// larger by about a rim's width, and seen almost as well (seenAlmostAsWell;
+// an outline of a catalogue size around a circle of none, outlineOfASize).
+// A disk's rim has an inner edge as clear as its outline, one rim's width
+// inside it, and that inner circle may well match another catalogue size;
+// the outline is the outermost of them.
 func outlineAround(c, k candidate) bool {
 	dr := c.c.R - k.c.R
 	bar := seenAlmostAsWell

@@ -542,14 +542,9 @@ func (d *Detector) measure(fits []diskFit) [][]int {
 // catalogue size, or with a rim no different from what lies around it (see
 // rimStandsOut). It reports whether it removed any.
 func (d *Detector) dropArtOnTop(fits *[]diskFit, colour bgrImage) bool {
-	if d.plane.cal == nil {
-		return false
-	}
-	n := len(*fits)
-	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool {
+	return d.dropFits(fits, func(f diskFit) bool {
 		return f.onTop && (!d.plausibleSize(f.c.R) || !d.rimStandsOut(f, colour))
 	})
-	return len(*fits) < n
 }
 
 // dropArtWithin removes, with a calibration, the circles lying wholly
@@ -557,12 +552,9 @@ func (d *Detector) dropArtOnTop(fits *[]diskFit, colour bgrImage) bool {
 // what lies around it (see rimStandsOut: a printed badge's dark ring on
 // dark art): its art. It reports whether it removed any.
 func (d *Detector) dropArtWithin(fits *[]diskFit, colour bgrImage) bool {
-	if d.plane.cal == nil {
-		return false
-	}
-	n := len(*fits)
-	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return f.within && (!d.hasRim(f, colour) || !d.rimStandsOut(f, colour)) })
-	return len(*fits) < n
+	return d.dropFits(fits, func(f diskFit) bool {
+		return f.within && (!d.hasRim(f, colour) || !d.rimStandsOut(f, colour))
+	})
 }
 
 // dropImplausible removes, with a calibration, the disks whose measured
@@ -570,11 +562,17 @@ func (d *Detector) dropArtWithin(fits *[]diskFit, colour bgrImage) bool {
 // too small for terrain (a round token, a circle of art). It reports
 // whether it removed any.
 func (d *Detector) dropImplausible(fits *[]diskFit) bool {
+	return d.dropFits(fits, func(f diskFit) bool { return !d.plausibleSize(f.c.R) })
+}
+
+// dropFits removes, with a calibration, the fits that drop reports, and
+// reports whether it removed any.
+func (d *Detector) dropFits(fits *[]diskFit, drop func(diskFit) bool) bool {
 	if d.plane.cal == nil {
 		return false
 	}
 	n := len(*fits)
-	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return !d.plausibleSize(f.c.R) })
+	*fits = slices.DeleteFunc(*fits, drop)
 	return len(*fits) < n
 }
 
@@ -591,12 +589,7 @@ func (d *Detector) plausibleSize(r float64) bool {
 // token stays) and is centred on a token found by its colour, its radius
 // about the token's reach. It reports whether it removed any.
 func (d *Detector) dropTokenOutlines(fits *[]diskFit, toks []*tokenShape) bool {
-	if d.plane.cal == nil || len(toks) == 0 {
-		return false
-	}
-	n := len(*fits)
-	*fits = slices.DeleteFunc(*fits, func(f diskFit) bool { return d.tokenOutline(f, toks) })
-	return len(*fits) < n
+	return len(toks) > 0 && d.dropFits(fits, func(f diskFit) bool { return d.tokenOutline(f, toks) })
 }
 
 // tokenOutline reports whether fit f is a token's outline rather than a
