@@ -27,6 +27,10 @@ import (
 // colour joins it in the mask; there the regions are cut along the
 // image's edges, and a fit is kept when it fills its outline and all of
 // its outline is an edge.
+// Where the edges at detection size miss part of a chit's outline (a
+// faint chit, a grained ground, a chit against a rim), the outline is
+// looked for again in the frame itself, as a step of colour larger than
+// the ground's beyond it.
 //
 // Regions are found once for all kinds, in the union of their colours
 // (labelling regions costs more than the rest); each region of about a
@@ -359,6 +363,68 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 	return float64(hit) / float64(n)
 }
 
+// frameOutlineShare is the share of fit f's outline that is a step of
+// colour in the frame itself, at full resolution: across the outline, the
+// colour changes more within frameStepReach pixels of it than just
+// outside it (where the ground's grain or print is), and by at least
+// frameStepLeast.
+func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrImage) float64 {
+	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
+	nn := pt{-ax.Y, ax.X}
+	s := d.plane.scale
+	toDet := func(q pt) pt { return f.jx.scale(q.X*ax.X + q.Y*nn.X).add(f.jy.scale(q.X*ax.Y + q.Y*nn.Y)) }
+	var prof [2*frameStepFar + 3][3]float64
+	hit, n := 0, 0
+	for i, q := range t.edge {
+		p := f.centre.add(toDet(q))
+		nd := toDet(t.edgeN[i])
+		nd = nd.scale(1 / max(nd.len(), 1e-9))
+		cx, cy := (p.X+0.5)*s-0.5, (p.Y+0.5)*s-0.5
+		ok := true
+		for k := range prof {
+			o := float64(k - frameStepFar - 1)
+			if prof[k], ok = colour.bilinear(cx+o*nd.X, cy+o*nd.Y); !ok {
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		n++
+		near, far := 0.0, 0.0
+		for k := 1; k < len(prof)-1; k++ {
+			o := k - frameStepFar - 1
+			a, b := prof[k-1], prof[k+1]
+			st := math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+			switch {
+			case o >= -frameStepReach && o <= frameStepReach:
+				near = max(near, st)
+			case o > frameStepReach+1:
+				far = max(far, st)
+			}
+		}
+		if near >= frameStepLeast && near >= frameStepOver*far {
+			hit++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(hit) / float64(n)
+}
+
+// The steps of a chit's outline in the frame: looked for within
+// frameStepReach pixels of the fitted outline; compared with the largest
+// step out to frameStepFar pixels beyond it, which it must pass
+// frameStepOver times; and at least frameStepLeast (the colour distance
+// between pixels two apart, in 0..255 a channel).
+const (
+	frameStepReach = 2
+	frameStepFar   = 7
+	frameStepOver  = 1.5
+	frameStepLeast = 12
+)
+
 // outlineOnEdges is the share of template t's outline, placed at centre
 // (detection pixels) and turned by angle, that lies within a pixel of an
 // edge of the image whose gradient crosses it. With a threshold least of
@@ -526,7 +592,15 @@ func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 			*axis, *axisDone = regionAxis(labels, lw, label, rg.x0, rg.y0, bw, bh, rg.cx, rg.cy), true
 		}
 		f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, c.X, c.Y, r.reach, *axis)
-		if !ok || !f.accepted() {
+		if !ok {
+			return
+		}
+		if !f.accepted() && f.in >= tokenMinInside {
+			// The edges at detection size miss a chit's outline where it
+			// is faint or the ground is grained: look again in the frame.
+			f.edge = max(f.edge, d.frameOutlineShare(&d.templates[ki], f, colour))
+		}
+		if !f.accepted() {
 			return
 		}
 		// Grey is what dark print on a light label blurs into at

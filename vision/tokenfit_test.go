@@ -289,3 +289,74 @@ func TestColouredChitsOnATableOfAKindsColour(t *testing.T) {
 		t.Fatalf("%d coloured chits lie on this table, want the gold coin and the arrow at least", n)
 	}
 }
+
+// TestFrameOutlineShare: the outline of a chit a little lighter than a
+// grained ground is a step of colour in the frame all round, where the
+// same outline moved off the chit, or laid on the grain alone, is not.
+func TestFrameOutlineShare(t *testing.T) {
+	const w, h = 200, 120
+	pix := make([]uint8, w*h*3)
+	// Ground: stripes two pixels wide, 6 levels apart; a square chit
+	// 30 pixels a side, 20 levels lighter, centred at (100, 60).
+	for y := range h {
+		for x := range w {
+			v := 120 + 6*((x/2)%2)
+			if x >= 85 && x < 115 && y >= 45 && y < 75 {
+				v = 140
+			}
+			i := (y*w + x) * 3
+			pix[i], pix[i+1], pix[i+2] = uint8(v), uint8(v), uint8(v)
+		}
+	}
+	colour := bgrImage{pix: pix, w: w, h: h}
+	d := &Detector{plane: &workPlane{scale: 2}}
+	// A 1.5 cm square at 10 detection pixels a cm: 15 detection pixels,
+	// 30 in the frame.
+	k := TokenKind{Kind: "square", Shape: "square", Length: 1.5, Width: 1.5}
+	tpl := newTokenTemplate(k, 0.1)
+	at := func(x, y float64) float64 {
+		f := tokenFit{centre: pt{(x+0.5)/2 - 0.5, (y+0.5)/2 - 0.5}, jx: pt{10, 0}, jy: pt{0, 10}}
+		return d.frameOutlineShare(&tpl, f, colour)
+	}
+	for _, c := range []struct {
+		name     string
+		x, y     float64
+		lo, high float64
+	}{
+		{"on the chit", 99.5, 59.5, 0.95, 1},
+		{"a pixel off", 100.5, 60.5, 0.95, 1},
+		{"off the chit", 160, 60, 0, 0.1},
+		// Two thirds off: a third of each side crosses the chit's edge.
+		{"two thirds off", 99.5, 80, 0.1, 0.3},
+	} {
+		if got := at(c.x, c.y); got < c.lo || got > c.high {
+			t.Errorf("%s: share %.2f, want %.2f..%.2f", c.name, got, c.lo, c.high)
+		}
+	}
+}
+
+// TestAFaintChitBesideADiskIsFound: a grey boulder on green felt against
+// a disk's rim, whose outline the edges at detection size partly miss: it
+// is found, and read as a boulder (rendered scene, medium tier, seed 207).
+func TestAFaintChitBesideADiskIsFound(t *testing.T) {
+	s, got := detectScene(t, 207, synth.Medium)
+	n := 0
+	for _, want := range s.Truth.Tokens {
+		if want.Kind != "boulder" || len(want.Touches) == 0 {
+			continue
+		}
+		n++
+		found := false
+		for _, tk := range got.Tokens {
+			if tk.Kind == want.Kind && math.Hypot(float64(tk.X-want.X), float64(tk.Y-want.Y)) < 0.5 {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("the boulder at (%.1f, %.1f) was not found", want.X, want.Y)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no boulder touches a disk in this scene")
+	}
+}
