@@ -367,39 +367,45 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 // colour in the frame itself, at full resolution: across the outline, the
 // colour changes more within frameStepReach pixels of it than just
 // outside it (where the ground's grain or print is), and by at least
-// frameStepLeast.
-func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrImage) float64 {
+// frameStepLeast. It stops counting as soon as the share is sure to be
+// below least, and returns a bound below least then.
+func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrImage, least float64) float64 {
 	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
 	nn := pt{-ax.Y, ax.X}
 	s := d.plane.scale
 	toDet := func(q pt) pt { return f.jx.scale(q.X*ax.X + q.Y*nn.X).add(f.jy.scale(q.X*ax.Y + q.Y*nn.Y)) }
-	var prof [2*frameStepFar + 3][3]float64
-	hit, n := 0, 0
+	// The colour across the outline, a frame pixel apart, from
+	// frameStepReach+1 pixels inside it to frameStepFar+1 outside.
+	const first = -frameStepReach - 1
+	var prof [frameStepFar - first + 2][3]float64
+	hit, all := 0, len(t.edge)
 	for i, q := range t.edge {
+		if most := float64(hit+all-i) / float64(all); most < least {
+			return most
+		}
 		p := f.centre.add(toDet(q))
 		nd := toDet(t.edgeN[i])
 		nd = nd.scale(1 / max(nd.len(), 1e-9))
 		cx, cy := (p.X+0.5)*s-0.5, (p.Y+0.5)*s-0.5
 		ok := true
 		for k := range prof {
-			o := float64(k - frameStepFar - 1)
+			o := float64(first + k)
 			if prof[k], ok = colour.bilinear(cx+o*nd.X, cy+o*nd.Y); !ok {
 				break
 			}
 		}
 		if !ok {
+			all-- // off the frame: not counted
 			continue
 		}
-		n++
 		near, far := 0.0, 0.0
 		for k := 1; k < len(prof)-1; k++ {
-			o := k - frameStepFar - 1
+			o := first + k
 			a, b := prof[k-1], prof[k+1]
 			st := math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
-			switch {
-			case o >= -frameStepReach && o <= frameStepReach:
+			if o <= frameStepReach {
 				near = max(near, st)
-			case o > frameStepReach+1:
+			} else if o > frameStepReach+1 {
 				far = max(far, st)
 			}
 		}
@@ -407,10 +413,10 @@ func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrIma
 			hit++
 		}
 	}
-	if n == 0 {
+	if all <= 0 {
 		return 0
 	}
-	return float64(hit) / float64(n)
+	return float64(hit) / float64(all)
 }
 
 // The steps of a chit's outline in the frame: looked for within
@@ -595,10 +601,19 @@ func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 		if !ok {
 			return
 		}
-		if !f.accepted() && f.in >= tokenMinInside {
+		if !f.accepted() {
 			// The edges at detection size miss a chit's outline where it
-			// is faint or the ground is grained: look again in the frame.
-			f.edge = max(f.edge, d.frameOutlineShare(&d.templates[ki], f, colour))
+			// is faint or the ground is grained: look again in the frame,
+			// when all of the outline would make the fit a chit.
+			g := f
+			g.edge = 1
+			if g.accepted() {
+				least := tokenMinEdge
+				if g.edge = tokenMinEdge; !g.accepted() {
+					least = tokenFullEdge
+				}
+				f.edge = max(f.edge, d.frameOutlineShare(&d.templates[ki], f, colour, least))
+			}
 		}
 		if !f.accepted() {
 			return

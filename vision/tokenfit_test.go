@@ -316,7 +316,7 @@ func TestFrameOutlineShare(t *testing.T) {
 	tpl := newTokenTemplate(k, 0.1)
 	at := func(x, y float64) float64 {
 		f := tokenFit{centre: pt{(x+0.5)/2 - 0.5, (y+0.5)/2 - 0.5}, jx: pt{10, 0}, jy: pt{0, 10}}
-		return d.frameOutlineShare(&tpl, f, colour)
+		return d.frameOutlineShare(&tpl, f, colour, -1)
 	}
 	for _, c := range []struct {
 		name     string
