@@ -11,6 +11,9 @@ type arc struct {
 	span float64 // angle covered, radians, as seen from the fitted centre
 }
 
+// segment is a straight run of an edge chain, on the table.
+type segment struct{ a, b pt }
+
 // arcParams are the working-plane tolerances of the arc finder.
 type arcParams struct {
 	tol          float64 // Douglas-Peucker tolerance (about one pixel)
@@ -22,6 +25,10 @@ type arcParams struct {
 	maxTurn      float64 // radians: a larger turn is a corner
 	minSpan      float64 // radians: the smallest angle an arc must cover
 	maxPointStep float64 // largest gap between consecutive points (breaks a chain)
+	// The straight runs from sideMin to sideMax long are added to sides,
+	// when it is not nil (the sides of long chits: see fitAlongSides).
+	sides            *[]segment
+	sideMin, sideMax float64
 }
 
 // findArcs splits a chain of points into arcs and fits a circle to each.
@@ -46,6 +53,14 @@ func arcsOfRun(pts []pt, p arcParams, out []arc) []arc {
 		return out
 	}
 	v := douglasPeucker(pts, p.tol)
+	if p.sides != nil {
+		for k := 0; k+1 < len(v); k++ {
+			a, b := pts[v[k]], pts[v[k+1]]
+			if l := b.sub(a).len(); l >= p.sideMin && l <= p.sideMax {
+				*p.sides = append(*p.sides, segment{a, b})
+			}
+		}
+	}
 	if len(v) < 3 {
 		// A chain too short to bend visibly may still be a small arc.
 		return appendArc(pts, p, out)

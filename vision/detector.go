@@ -111,8 +111,10 @@ type Detector struct {
 	gradX               []int16 // the strongest channel's gradient at each pixel
 	gradY               []int16
 	vote                voteScratch
-	chainPts            []pt    // the edge chains' points on the table
-	chainPx             []int32 // and their pixels
+	chainPts            []pt      // the edge chains' points on the table
+	sides               []segment // straight runs of the edge chains of a long chit's length
+	crossings           []float64 // scratch of chitEnds
+	chainPx             []int32   // and their pixels
 	normals             []edgeNormal
 	settled             []sample // a disk's samples, while settleOnSizes tries others
 	bestSamples         []sample // and the best it found
@@ -293,7 +295,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 		above = d.measure(disks)
 	}
 	lap("stacking")
-	toks := d.findTokens(colour)
+	toks := d.findTokens(colour, disks)
 	if d.dropTokenOutlines(&disks, toks) {
 		above = d.measure(disks)
 	}
@@ -351,6 +353,18 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		total += len(ch.px)
 	}
 	pts := slices.Grow(d.chainPts[:0], total)
+	// The straight runs of a long chit's length, for the tokens.
+	d.sides = d.sides[:0]
+	if pl.cal != nil {
+		for _, k := range d.opt.Tokens {
+			if k.Shape == "long" {
+				if ap.sides == nil {
+					ap.sides, ap.sideMin = &d.sides, math.Inf(1)
+				}
+				ap.sideMin, ap.sideMax = min(ap.sideMin, tokenSideShortest*k.Length), max(ap.sideMax, tokenSideLongest*k.Length)
+			}
+		}
+	}
 	for _, ch := range chains {
 		start := len(pts)
 		pts = pl.chainPoints(ch, pts)

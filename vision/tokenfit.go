@@ -32,6 +32,14 @@ import (
 // looked for again in the frame itself, as a step of colour larger than
 // the ground's beyond it.
 //
+// A long chit of the table's own colour (a brown arrow on wood, a grey
+// bolt on grey tiles) is in no region of its own: the grain's edges cut
+// it into slivers. It is found by its outline instead: its long sides are
+// straight edges of about its length, its ends cross the line between
+// them its length apart, and nearly all of its outline is a step of
+// colour in the frame, where the grain lines up with it only here and
+// there (fitAlongSides).
+//
 // Regions are found once for all kinds, in the union of their colours
 // (labelling regions costs more than the rest); each region of about a
 // kind's area and mostly of its colour is fitted with that kind.
@@ -151,24 +159,10 @@ type tokenFit struct {
 // fit is too far from a token's to refine.
 func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, reach float64, prior pt) (tokenFit, bool) {
 	pl := d.plane
-	u, v := pl.full(cx, cy)
-	c, ok := pl.toWork(u, v, 0)
+	o, jx, jy, ok := d.localMap(cx, cy)
 	if !ok {
 		return tokenFit{}, false
 	}
-	// The local mapping from table cm to detection pixels.
-	const e = 0.5
-	det := func(q pt) (pt, bool) {
-		fu, fv, ok := pl.toImage(q, 0)
-		return pt{(fu+0.5)/pl.scale - 0.5, (fv+0.5)/pl.scale - 0.5}, ok
-	}
-	o, ok0 := det(c)
-	ex, ok1 := det(c.add(pt{e, 0}))
-	ey, ok2 := det(c.add(pt{0, e}))
-	if !ok0 || !ok1 || !ok2 {
-		return tokenFit{}, false
-	}
-	jx, jy := ex.sub(o).scale(1/e), ey.sub(o).scale(1/e)
 	toDet := func(q pt) pt { return jx.scale(q.X).add(jy.scale(q.Y)) }
 	// The mask around the place, its holes filled: the print on a chit
 	// (a ring, a mark, a line) is not of the chit's colour but is
@@ -331,6 +325,114 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	best.axisWork = pt{math.Cos(best.angle), math.Sin(best.angle)}
 	return best, true
 }
+
+// localMap is the table's map into the image at detection pixel (cx, cy):
+// the pixel o it maps the table point under (cx, cy) to (close to it),
+// and the detection pixels a cm along the table's X and Y there. It
+// reports false where the table cannot be mapped.
+func (d *Detector) localMap(cx, cy float64) (o, jx, jy pt, ok bool) {
+	pl := d.plane
+	u, v := pl.full(cx, cy)
+	c, ok := pl.toWork(u, v, 0)
+	if !ok {
+		return pt{}, pt{}, pt{}, false
+	}
+	const e = 0.5
+	det := func(q pt) (pt, bool) {
+		fu, fv, ok := pl.toImage(q, 0)
+		return pt{(fu+0.5)/pl.scale - 0.5, (fv+0.5)/pl.scale - 0.5}, ok
+	}
+	o, ok0 := det(c)
+	ex, ok1 := det(c.add(pt{e, 0}))
+	ey, ok2 := det(c.add(pt{0, e}))
+	if !ok0 || !ok1 || !ok2 {
+		return pt{}, pt{}, pt{}, false
+	}
+	return o, ex.sub(o).scale(1 / e), ey.sub(o).scale(1 / e), true
+}
+
+// fitOutline places template t near detection pixel (cx, cy) where the
+// kind's colour is the ground's (a brown arrow on a wooden table, a grey
+// bolt on grey tiles): there the colour cannot place a chit, the image's
+// edges can. It searches shifts of up to reach pixels, and the angles
+// within tokenSideSlack of axis (radians, on the table), for the place
+// where most of the outline lies on edges (at least tokenGateEdge). The
+// fit's edge is that share; its in, the share of its inside of the
+// kind's colour (mask).
+func (d *Detector) fitOutline(t *tokenTemplate, mask, edges []byte, cx, cy, reach, axis float64) (tokenFit, bool) {
+	pl := d.plane
+	o, jx, jy, ok := d.localMap(cx, cy)
+	if !ok {
+		return tokenFit{}, false
+	}
+	toDet := func(q pt) pt { return jx.scale(q.X).add(jy.scale(q.Y)) }
+	near := func(a float64) bool {
+		d := math.Mod(math.Abs(a-axis), math.Pi)
+		return min(d, math.Pi-d) <= tokenSideSlack
+	}
+	best := tokenFit{edge: tokenGateEdge}
+	found := false
+	// try keeps the placement at angle a and centre c if more of its
+	// outline lies on edges than of the best's so far.
+	try := func(a float64, c pt) {
+		if d.outlineOnEdges(t, c, a, toDet, edges, best.edge) < best.edge {
+			return
+		}
+		if e := d.outlineOnEdges(t, c, a, toDet, edges, -1); e > best.edge || !found {
+			best = tokenFit{centre: c, angle: a, edge: e}
+			found = true
+		}
+	}
+	r := int(math.Ceil(reach))
+	for _, a := range t.angles {
+		if !near(a) {
+			continue
+		}
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				try(a, o.add(pt{float64(dx), float64(dy)}))
+			}
+		}
+	}
+	if !found {
+		return tokenFit{}, false
+	}
+	// The share of the inside of the kind's colour.
+	ax := pt{math.Cos(best.angle), math.Sin(best.angle)}
+	nn := pt{-ax.Y, ax.X}
+	share := func(src []pt) float64 {
+		hit, n := 0, 0
+		for _, q := range src {
+			p := best.centre.add(toDet(ax.scale(q.X).add(nn.scale(q.Y))))
+			x, y := int(math.Round(p.X)), int(math.Round(p.Y))
+			if x < 0 || y < 0 || x >= pl.w || y >= pl.h {
+				continue
+			}
+			n++
+			if mask[y*pl.w+x] != 0 {
+				hit++
+			}
+		}
+		if n == 0 {
+			return 0
+		}
+		return float64(hit) / float64(n)
+	}
+	best.in = share(t.inside)
+	best.u, best.v = pl.full(best.centre.X, best.centre.Y)
+	tc, ok := pl.toWork(best.u, best.v, 0)
+	if !ok {
+		return tokenFit{}, false
+	}
+	best.tableC = tc
+	best.jx, best.jy = jx, jy
+	best.axisWork = pt{math.Cos(best.angle), math.Sin(best.angle)}
+	return best, true
+}
+
+// tokenSideSlack is how far (radians) from a straight side's direction on
+// the table a long kind is tried along it.
+const tokenSideSlack = math.Pi / 24
 
 // frameColourShare is the share of fit f's inside that is of its kind's
 // colour in the frame itself, at full resolution: a chit's colour fills
@@ -537,7 +639,7 @@ func (f tokenFit) accepted() bool {
 // kind's colour, of about the kind's area or more, is a place where the
 // kind's outline is fitted; the fits that fill their outline and stand out
 // of their ring are tokens, the best of overlapping ones kept.
-func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
+func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 	pl := d.plane
 	if d.tplPlane != pl {
 		d.templates = d.templates[:0]
@@ -571,6 +673,8 @@ func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 			return nil
 		}
 	}
+	// The kinds whose colour is the ground's.
+	ground := d.groundKinds()
 	type kindRange struct{ minArea, maxArea, reach, diag float64 }
 	ranges := make([]kindRange, len(d.opt.Tokens))
 	for ki, k := range d.opt.Tokens {
@@ -675,11 +779,22 @@ func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 		gocv.BitwiseNot(d.edges, &d.noEdges)
 		gocv.BitwiseAnd(d.tokMask, d.noEdges, &d.cut)
 		fitRegions(d.regions.labelRegions(d.cut, 4))
+		// Chits of the ground's colour, along straight edges of their
+		// length.
+		onDisk := make([]circle, len(disks))
+		for i, f := range disks {
+			onDisk[i] = f.c
+		}
+		for ki, k := range d.opt.Tokens {
+			if ground[ki] && k.Shape == "long" {
+				d.fitAlongSides(ki, d.sides, onDisk, masks[ki], edgePix, colour, &found)
+			}
+		}
 		// A table (or a large painting) of a kind's colour joins every
 		// chit lying on it into one region, whose outline is too faint at
 		// detection size to part a small chit from it: the other kinds'
 		// colours are labelled again without it.
-		if d.groundlessUnion(&d.noEdges) {
+		if d.groundlessUnion(&d.noEdges, ground) {
 			gocv.MorphologyEx(d.noEdges, &d.cut, gocv.MorphOpen, kernel)
 			fitRegions(d.regions.labelRegions(d.cut, 8))
 		}
@@ -713,15 +828,25 @@ func (d *Detector) fitTokens(colour bgrImage) []*tokenShape {
 // taken for the ground tokens lie on, not for tokens.
 const groundShare = 0.05
 
-// groundlessUnion sets dst to the union of the kinds' masks that cover no
-// more than groundShare of the frame, and reports whether any kind's does
-// (and any does not): without one, the union is the token mask itself.
-func (d *Detector) groundlessUnion(dst *gocv.Mat) bool {
+// groundKinds tells the kinds whose masks cover more than groundShare of
+// the frame: their colour is taken for the ground tokens lie on.
+func (d *Detector) groundKinds() []bool {
 	most := groundShare * float64(d.plane.w*d.plane.h)
-	ground, first := false, true
+	ground := make([]bool, len(d.kindMasks))
 	for ki := range d.kindMasks {
-		if float64(gocv.CountNonZero(d.kindMasks[ki])) > most {
-			ground = true
+		ground[ki] = float64(gocv.CountNonZero(d.kindMasks[ki])) > most
+	}
+	return ground
+}
+
+// groundlessUnion sets dst to the union of the masks of the kinds that
+// are not ground, and reports whether any kind is (and any is not):
+// without one, the union is the token mask itself.
+func (d *Detector) groundlessUnion(dst *gocv.Mat, ground []bool) bool {
+	some, first := false, true
+	for ki := range d.kindMasks {
+		if ground[ki] {
+			some = true
 			continue
 		}
 		if first {
@@ -731,8 +856,198 @@ func (d *Detector) groundlessUnion(dst *gocv.Mat) bool {
 			gocv.BitwiseOr(*dst, d.kindMasks[ki], dst)
 		}
 	}
-	return ground && !first
+	return some && !first
 }
+
+// keepOnGround keeps fit f of kind ki, placed by the edges where the
+// kind's colour is the ground's, when it fills its outline with its
+// colour, is of it in the frame itself, lies on edges of the image (as
+// much as a coarse fit must), and nearly all of its outline is a step of
+// colour in the frame larger than the ground's grain beyond it
+// (tokenGroundFrame).
+// Its score is half that share: a chit seen only by its outline is less
+// sure than one that stands out of the ground by its colour.
+func (d *Detector) keepOnGround(ki int, f tokenFit, colour bgrImage, found *[]tokenFit) {
+	k := d.opt.Tokens[ki]
+	t := &d.templates[ki]
+	if f.in < tokenFullInside || f.edge < tokenMinEdge-2*tokenCoarseSlack {
+		return
+	}
+	// Most places show few steps of colour in the frame where the edges
+	// put them.
+	if d.frameOutlineShare(t, f, colour, tokenGroundFrame/2) < tokenGroundFrame/2 {
+		return
+	}
+	// The edges at detection size place a chit to a pixel or so: it is
+	// slid along its axis and across it, by half pixels, and turned by
+	// half the template's step, to where most of its outline is a step
+	// of colour in the frame.
+	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
+	along, across := f.jx.scale(ax.X).add(f.jy.scale(ax.Y)), f.jx.scale(-ax.Y).add(f.jy.scale(ax.X))
+	along, across = along.scale(1/along.len()), across.scale(1/across.len())
+	turns := []float64{0}
+	if len(t.angles) > 1 {
+		da := (t.angles[1] - t.angles[0]) / 2
+		turns = append(turns, -da, da)
+	}
+	best, frame := f, -1.0
+	for _, turn := range turns {
+		for sa := -1.5; sa <= 1.5; sa += 0.5 {
+			for sc := -0.5; sc <= 0.5; sc += 0.5 {
+				g := f
+				g.angle = f.angle + turn
+				g.centre = f.centre.add(along.scale(sa)).add(across.scale(sc))
+				if share := d.frameOutlineShare(t, g, colour, max(frame, 0)); share > frame {
+					best, frame = g, share
+				}
+			}
+		}
+	}
+	if frame < tokenGroundFrame {
+		return
+	}
+	f = best
+	f.axisWork = pt{math.Cos(f.angle), math.Sin(f.angle)}
+	f.u, f.v = d.plane.full(f.centre.X, f.centre.Y)
+	tc, ok := d.plane.toWork(f.u, f.v, 0)
+	if !ok {
+		return
+	}
+	f.tableC = tc
+	f.kind = ki
+	least := tokenMinFrame
+	if colourless(k.Colour) {
+		least = tokenMinFrameGrey
+	}
+	if f.fine = d.frameColourShare(t, f, colour); f.fine < least {
+		return
+	}
+	f.score = frame / 2
+	*found = append(*found, f)
+}
+
+// tokenGroundFrame is the least share of the outline of a chit of the
+// ground's colour that must be a step of colour in the frame: the grain
+// of a table lines up with a chit's outline here and there, never all
+// round.
+const tokenGroundFrame = 0.9
+
+// fitAlongSides looks for chits of long kind ki, whose colour is the
+// ground's, along the straight sides (of the frame's edge chains) of
+// about the kind's length: a chit of the table's colour is cut by edges
+// into slivers too thin to fit, but its long sides are straight edges of
+// its length. It is fitted on either side of each, off the disks (whose
+// colours are not the ground's: a chit on one is fitted by its colour);
+// see keepOnGround.
+func (d *Detector) fitAlongSides(ki int, sides []segment, disks []circle, mask, edges []byte, colour bgrImage, found *[]tokenFit) {
+	pl := d.plane
+	k := d.opt.Tokens[ki]
+	t := &d.templates[ki]
+	for _, s := range sides {
+		dir := s.b.sub(s.a)
+		if l := dir.len(); l < tokenSideShortest*k.Length || l > tokenSideLongest*k.Length {
+			continue
+		}
+		dir = dir.scale(1 / dir.len())
+		n := pt{-dir.Y, dir.X}
+		mid := s.a.add(s.b).scale(0.5)
+		axis := math.Atan2(dir.Y, dir.X)
+		for _, side := range [2]float64{-1, 1} {
+			q := mid.add(n.scale(side * k.Width / 2))
+			if insideAny(q, disks, 0) {
+				continue // the ground is the table
+			}
+			fu, fv, ok := pl.toImage(q, 0)
+			if !ok {
+				continue
+			}
+			c := pt{(fu+0.5)/pl.scale - 0.5, (fv+0.5)/pl.scale - 0.5}
+			if c.X < 0 || c.Y < 0 || c.X > float64(pl.w-1) || c.Y > float64(pl.h-1) || mask[int(c.Y)*pl.w+int(c.X)] == 0 {
+				continue
+			}
+			_, jx, jy, ok := d.localMap(c.X, c.Y)
+			if !ok {
+				continue
+			}
+			// Most sides are grain, which runs on past a chit's length:
+			// a chit's ends cross it, its length apart.
+			along := jx.scale(dir.X).add(jy.scale(dir.Y))
+			length := k.Length * along.len()
+			along = along.scale(1 / along.len())
+			across := jx.scale(-dir.Y).add(jy.scale(dir.X))
+			shift, ok := d.chitEnds(c, along, across.scale(k.Width/4), length, edges)
+			if !ok {
+				continue
+			}
+			c = c.add(along.scale(shift))
+			toDet := func(q pt) pt { return jx.scale(q.X).add(jy.scale(q.Y)) }
+			if gate := tokenMinEdge - 2*tokenCoarseSlack; d.outlineOnEdges(t, c, axis, toDet, edges, gate) < gate {
+				continue
+			}
+			if f, ok := d.fitOutline(t, mask, edges, c.X, c.Y, 1, axis); ok {
+				d.keepOnGround(ki, f, colour, found)
+			}
+		}
+	}
+}
+
+// chitEnds looks along the line through detection pixel c in direction
+// along (a unit vector), and along the lines offset from it by off and
+// -off, for two edges crossing it, whose gradient runs along it, length
+// pixels apart (within tokenEndSlack) and centred within a third of the
+// length of c. It returns how far along the line their middle lies from
+// c, the nearest such, and whether there are any.
+func (d *Detector) chitEnds(c, along, off pt, length float64, edges []byte) (float64, bool) {
+	w, h := d.plane.w, d.plane.h
+	reach := length/2 + length/3
+	best, found := 0.0, false
+	for _, o := range [3]float64{0, 1, -1} {
+		base := c.add(off.scale(o))
+		d.crossings = d.crossings[:0]
+		last := math.Inf(-1)
+		for s := -reach; s <= reach; s += 0.5 {
+			p := base.add(along.scale(s))
+			x, y := int(math.Round(p.X)), int(math.Round(p.Y))
+			if x < 0 || y < 0 || x >= w || y >= h {
+				continue
+			}
+			j := y*w + x
+			if edges[j] == 0 {
+				continue
+			}
+			gx, gy := float64(d.gradX[j]), float64(d.gradY[j])
+			if g2, dot := gx*gx+gy*gy, gx*along.X+gy*along.Y; g2 == 0 || dot*dot < 0.64*g2 {
+				continue
+			}
+			if s-last > 1 { // a new crossing
+				d.crossings = append(d.crossings, s)
+			}
+			last = s
+		}
+		for i, a := range d.crossings {
+			for _, b := range d.crossings[i+1:] {
+				if math.Abs(b-a-length) > tokenEndSlack*length+1 {
+					continue
+				}
+				if m := (a + b) / 2; math.Abs(m) <= length/3 && (!found || math.Abs(m) < math.Abs(best)) {
+					best, found = m, true
+				}
+			}
+		}
+	}
+	return best, found
+}
+
+// tokenEndSlack is how far (relative) the ends of a long chit may be from
+// its length apart.
+const tokenEndSlack = 0.12
+
+// The lengths, relative to a long kind's, of the straight sides it is
+// looked for along.
+const (
+	tokenSideShortest = 0.6
+	tokenSideLongest  = 1.2
+)
 
 // setIn counts the set pixels of mask (w pixels a row) in the box from
 // (x0, y0) to (x1, y1), excluded.

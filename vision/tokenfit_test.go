@@ -360,3 +360,67 @@ func TestAFaintChitBesideADiskIsFound(t *testing.T) {
 		t.Fatal("no boulder touches a disk in this scene")
 	}
 }
+
+// TestChitEnds: along a chit's axis its two ends cross the line its
+// length apart; grain running along the line, or ends too far apart, do
+// not make a chit.
+func TestChitEnds(t *testing.T) {
+	const w, h = 80, 40
+	type edge struct {
+		x, y   int
+		gx, gy int16
+	}
+	cases := []struct {
+		name  string
+		edges []edge
+		want  float64
+		ok    bool
+	}{
+		{"ends 20 apart, centred 3 right", []edge{{33, 20, 10, 0}, {53, 20, -10, 0}}, 3, true},
+		{"ends on a line off the axis", []edge{{28, 22, 10, 0}, {48, 22, -10, 0}}, -2, true},
+		{"grain along the line", []edge{{30, 20, 0, 10}, {35, 20, 0, 10}, {50, 20, 0, 10}}, 0, false},
+		{"ends 30 apart", []edge{{25, 20, 10, 0}, {55, 20, -10, 0}}, 0, false},
+		{"one end", []edge{{30, 20, 10, 0}}, 0, false},
+	}
+	for _, c := range cases {
+		d := &Detector{plane: &workPlane{w: w, h: h}, gradX: make([]int16, w*h), gradY: make([]int16, w*h)}
+		edges := make([]byte, w*h)
+		for _, e := range c.edges {
+			j := e.y*w + e.x
+			edges[j], d.gradX[j], d.gradY[j] = 255, e.gx, e.gy
+		}
+		got, ok := d.chitEnds(pt{40, 20}, pt{1, 0}, pt{0, 2}, 20, edges)
+		if ok != c.ok || ok && math.Abs(got-c.want) > 0.5 {
+			t.Errorf("%s: got %.1f, %v; want %.1f, %v", c.name, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestBrownArrowsOnAWoodenTable: an arrow chit of the colour of the wood it
+// lies on is cut by the grain's edges into slivers, but its long sides are
+// straight edges of its length and its ends cross them: it is found, as an
+// arrow (rendered scenes, easy tier, seeds 207 and 209).
+func TestBrownArrowsOnAWoodenTable(t *testing.T) {
+	for _, seed := range []uint64{207, 209} {
+		s, got := detectScene(t, seed, synth.Easy)
+		n := 0
+		for _, want := range s.Truth.Tokens {
+			if want.Kind != "arrow" || len(want.Touches) > 0 {
+				continue
+			}
+			n++
+			found := false
+			for _, tk := range got.Tokens {
+				if tk.Kind == want.Kind && math.Hypot(float64(tk.X-want.X), float64(tk.Y-want.Y)) < 0.5 {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("seed %d: the arrow at (%.1f, %.1f) was not found", seed, want.X, want.Y)
+			}
+		}
+		if n == 0 {
+			t.Fatalf("seed %d: no arrow lies alone on the table", seed)
+		}
+	}
+}

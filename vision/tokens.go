@@ -76,9 +76,9 @@ type tokenShape struct {
 // findTokens finds the tokens of the frame: for each kind of the
 // catalogue, the pixels of its colour form regions, and the regions of its
 // size and shape are tokens of that kind.
-func (d *Detector) findTokens(colour bgrImage) []*tokenShape {
+func (d *Detector) findTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 	if d.plane.cal != nil {
-		return d.fitTokens(colour)
+		return d.fitTokens(colour, disks)
 	}
 	return d.measureTokens()
 }
