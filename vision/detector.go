@@ -296,7 +296,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	}
 	lap("stacking")
 	toks := d.findTokens(colour, disks)
-	if d.dropTokenOutlines(&disks, toks) {
+	if d.dropTokenOutlines(&disks, toks, colour) {
 		above = d.measure(disks)
 	}
 	// Sizes last: what was dropped as art or a token's outline, and the
@@ -599,25 +599,30 @@ func (d *Detector) plausibleSize(r float64) bool {
 // dropTokenOutlines removes, with a calibration, the circles that are a
 // token's outline: a round chit, or the corners of a square or long one,
 // drawn out by blur and by its side and shadow to about a spell's size.
-// Such a circle matches no catalogue size (a real spell does: one under a
-// token stays) and is centred on a token found by its colour, its radius
-// about the token's reach. It reports whether it removed any.
-func (d *Detector) dropTokenOutlines(fits *[]diskFit, toks []*tokenShape) bool {
-	return len(toks) > 0 && d.dropFits(fits, func(f diskFit) bool { return d.tokenOutline(f, toks) })
+// Such a circle is centred on a token found by its colour, its radius
+// about the token's reach, and either matches no catalogue size or, if it
+// does, shows no rim: just inside it lies what lies just outside it (the
+// table around the chit's corners), where a real spell under the token
+// shows its rim. It reports whether it removed any.
+func (d *Detector) dropTokenOutlines(fits *[]diskFit, toks []*tokenShape, img bgrImage) bool {
+	rim := func(f diskFit) bool { return d.rimStandsOut(f, img) }
+	return len(toks) > 0 && d.dropFits(fits, func(f diskFit) bool { return d.tokenOutline(f, toks, rim) })
 }
 
 // tokenOutline reports whether fit f is a token's outline rather than a
-// disk (see dropTokenOutlines).
-func (d *Detector) tokenOutline(f diskFit, toks []*tokenShape) bool {
-	// A catalogue size, strictly: within the relative snap tolerance (a
-	// token's outline measures a few pixels more than a spell).
-	if s := d.nearestSize(models.Centimetres(f.c.R)); math.Abs(f.c.R-float64(s.Radius)) <= d.opt.SnapTolerance*float64(s.Radius) || f.c.R > 1.2*d.largestCreature() {
+// disk (see dropTokenOutlines); rim tells whether a fit shows a rim.
+func (d *Detector) tokenOutline(f diskFit, toks []*tokenShape, rim func(diskFit) bool) bool {
+	if f.c.R > 1.2*d.largestCreature() {
 		return false
 	}
 	for _, t := range toks {
 		if f.c.C.sub(t.centre).len() <= tokenOutlineOffset*f.c.R &&
 			f.c.R >= tokenOutlineLeast*t.reach() && f.c.R <= tokenOutlineMost*t.reach() {
-			return true
+			// A catalogue size, strictly: within the relative snap
+			// tolerance (a token's outline measures a few pixels more
+			// than a spell).
+			s := d.nearestSize(models.Centimetres(f.c.R))
+			return math.Abs(f.c.R-float64(s.Radius)) > d.opt.SnapTolerance*float64(s.Radius) || !rim(f)
 		}
 	}
 	return false

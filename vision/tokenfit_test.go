@@ -187,7 +187,8 @@ func TestTokensOnAPlainTable(t *testing.T) {
 }
 
 // A circle found on a token (its outline, widened by blur, its side and
-// its shadow) is not a disk; a spell under a token is.
+// its shadow) is not a disk; a spell under a token, which shows its rim,
+// is.
 func TestTokenOutline(t *testing.T) {
 	d := NewDetector(Options{})
 	defer d.Close()
@@ -198,19 +199,23 @@ func TestTokenOutline(t *testing.T) {
 	cases := []struct {
 		name string
 		c    circle
+		rim  bool // whether the circle shows a rim
 		want bool
 	}{
-		{"a boulder's outline drawn to its shadow's side", circle{pt{10.24, 10}, 1.16}, true},
-		{"a damage chit's corners", circle{pt{50.1, 10.1}, 1.18}, true},
-		{"a spell under a boulder, snapped to its size", circle{pt{10.05, 10}, 1.26}, false},
-		{"a spell under an arrow, measured 6% large", circle{pt{30.2, 10}, 1.32}, false},
-		{"a circle far from any token", circle{pt{70, 10}, 1.16}, false},
-		{"a circle off the token's centre", circle{pt{10.6, 10}, 1.16}, false},
-		{"a creature under a boulder", circle{pt{10.5, 10}, 2.54}, false},
-		{"a circle inside the boulder's print", circle{pt{10, 10}, 0.6}, false},
+		{"a boulder's outline drawn to its shadow's side", circle{pt{10.24, 10}, 1.16}, true, true},
+		{"a damage chit's corners", circle{pt{50.1, 10.1}, 1.18}, true, true},
+		{"a spell under a boulder, snapped to its size", circle{pt{10.05, 10}, 1.26}, true, false},
+		{"a spell-sized circle round a damage chit, the table inside it", circle{pt{50.05, 10}, 1.25}, false, true},
+		{"a spell-sized circle round a boulder, the table inside it", circle{pt{10.05, 10}, 1.22}, false, true},
+		{"a spell under an arrow, measured 6% large", circle{pt{30.2, 10}, 1.32}, true, false},
+		{"a circle far from any token", circle{pt{70, 10}, 1.16}, false, false},
+		{"a circle off the token's centre", circle{pt{10.6, 10}, 1.16}, false, false},
+		{"a creature under a boulder", circle{pt{10.5, 10}, 2.54}, false, false},
+		{"a circle inside the boulder's print", circle{pt{10, 10}, 0.6}, false, false},
 	}
 	for _, tc := range cases {
-		if got := d.tokenOutline(diskFit{c: tc.c}, toks); got != tc.want {
+		rim := func(diskFit) bool { return tc.rim }
+		if got := d.tokenOutline(diskFit{c: tc.c}, toks, rim); got != tc.want {
 			t.Errorf("%s: token outline %v, want %v", tc.name, got, tc.want)
 		}
 	}
@@ -421,6 +426,33 @@ func TestBrownArrowsOnAWoodenTable(t *testing.T) {
 		}
 		if n == 0 {
 			t.Fatalf("seed %d: no arrow lies alone on the table", seed)
+		}
+	}
+}
+
+// TestChitsAreNotSpellsOfTheirSize: a chit whose outline (a boulder's
+// edge, a square's corners), blurred and widened by its shadow, makes a
+// circle of a spell's size is a token and not a disk: just inside that
+// circle lies the table, not a spell's rim (rendered scenes, medium tier,
+// seeds 304 and 318).
+func TestChitsAreNotSpellsOfTheirSize(t *testing.T) {
+	for _, seed := range []uint64{304, 318} {
+		s, got := detectScene(t, seed, synth.Medium)
+		for _, g := range got.Disks {
+			real := false
+			for _, w := range s.Truth.Disks {
+				if math.Hypot(float64(g.X-w.X), float64(g.Y-w.Y)) < 0.5*float64(w.R) {
+					real = true
+				}
+			}
+			if real {
+				continue
+			}
+			for _, tk := range s.Truth.Tokens {
+				if math.Hypot(float64(g.X-tk.X), float64(g.Y-tk.Y)) < 0.5 {
+					t.Errorf("seed %d: the %s at (%.1f, %.1f) was taken for a disk of radius %.2f", seed, tk.Kind, tk.X, tk.Y, g.R)
+				}
+			}
 		}
 	}
 }
