@@ -217,7 +217,8 @@ const wholeOnTop = 0.9
 // suppress keeps the best of near-identical circles (of a rim's inner edge
 // and the outline around it, the outline), and without a calibration drops
 // every circle lying inside a larger one. Concentric circles with a
-// calibration are left to verify.
+// calibration are left to verify. Without one (dropInside), sizes are in
+// pixels: a rim may be up to uncalibratedRim of the radius wide.
 func suppress(cs []candidate, dropInside bool) []candidate {
 	slices.SortFunc(cs, func(a, b candidate) int {
 		sa, sb := a.coverage*math.Sqrt(a.c.R), b.coverage*math.Sqrt(b.c.R)
@@ -236,7 +237,11 @@ func suppress(cs []candidate, dropInside bool) []candidate {
 			d := c.c.C.sub(k.c.C).len()
 			if d < 0.25*k.c.R && math.Abs(c.c.R-k.c.R) < 0.2*k.c.R || circleIoU(c.c, k.c) > 0.6 {
 				dup = true
-				if outlineAround(c, k) {
+				rim := maxRimWidth
+				if dropInside {
+					rim = uncalibratedRim * k.c.R
+				}
+				if outlineAround(c, k, rim) {
 					keep[i] = c
 				}
 				break
@@ -267,23 +272,29 @@ func suppress(cs []candidate, dropInside bool) []candidate {
 
 // outlineAround reports whether circle c, a near-duplicate of the better
 // seen circle k, is rather the outline around it: concentric with k,
-// larger by about a rim's width, and seen almost as well (seenAlmostAsWell;
-// an outline of a catalogue size around a circle of none, outlineOfASize).
+// larger by no more than rim (a rim's width), and seen almost as well
+// (seenAlmostAsWell; an outline of a catalogue size around a circle of
+// none, outlineOfASize).
 // A disk's rim has an inner edge as clear as its outline, one rim's width
 // inside it, and that inner circle may well match another catalogue size;
 // the outline is the outermost of them.
-func outlineAround(c, k candidate) bool {
+func outlineAround(c, k candidate, rim float64) bool {
 	dr := c.c.R - k.c.R
 	bar := seenAlmostAsWell
 	if c.sized && !k.sized {
 		bar = outlineOfASize
 	}
-	return dr > 0 && dr <= maxRimWidth && c.c.C.sub(k.c.C).len() < 0.5*dr && c.coverage >= bar*k.coverage
+	return dr > 0 && dr <= rim && c.c.C.sub(k.c.C).len() < 0.5*dr && c.coverage >= bar*k.coverage
 }
 
 // maxRimWidth is the widest rim, cm, that outlineAround allows between a
-// rim's inner edge and the outline.
-const maxRimWidth = 0.45
+// rim's inner edge and the outline; uncalibratedRim, the same without a
+// calibration, as a share of the inner circle's radius (a watch's bezel
+// round its dial, a plate's coloured rim).
+const (
+	maxRimWidth     = 0.45
+	uncalibratedRim = 0.2
+)
 
 // seenAlmostAsWell is the share of another circle's coverage a circle
 // needs to replace it as the outline around it (outlineAround).

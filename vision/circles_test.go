@@ -57,8 +57,26 @@ func TestSuppressKeepsTheOutline(t *testing.T) {
 			[]circle{{pt{0, 0}, 2.54}},
 		},
 	}
-	for _, tc := range cases {
-		got := suppress(tc.in, false)
+	// Without a calibration sizes are in pixels and circles inside others
+	// are dropped.
+	uncalibrated := []struct {
+		name string
+		in   []candidate
+		want []circle
+	}{
+		{
+			"a watch's bezel round its dial, in pixels (swatch.png)",
+			[]candidate{at(153.1, 190.2, 111.3, 0.99), at(153.9, 189.6, 125.6, 0.93)},
+			[]circle{{pt{153.9, 189.6}, 125.6}},
+		},
+		{
+			"a faint ring round a disk, in pixels",
+			[]candidate{at(100, 100, 50, 0.95), at(100.5, 100, 58, 0.5)},
+			[]circle{{pt{100, 100}, 50}},
+		},
+	}
+	for i, tc := range append(cases, uncalibrated...) {
+		got := suppress(tc.in, i >= len(cases))
 		var circles []circle
 		for _, c := range got {
 			circles = append(circles, c.c)
