@@ -474,7 +474,6 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrImage, least float64) float64 {
 	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
 	nn := pt{-ax.Y, ax.X}
-	s := d.plane.scale
 	toDet := func(q pt) pt { return f.jx.scale(q.X*ax.X + q.Y*nn.X).add(f.jy.scale(q.X*ax.Y + q.Y*nn.Y)) }
 	// The colour across the outline, a frame pixel apart, from
 	// frameStepReach+1 pixels inside it to frameStepFar+1 outside.
@@ -482,13 +481,14 @@ func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrIma
 	var prof [frameStepFar - first + 2][3]float64
 	hit, all := 0, len(t.edge)
 	for i, q := range t.edge {
-		if most := float64(hit+all-i) / float64(all); most < least {
+		// At best every sample left is on the frame and a step.
+		if most := float64(hit+len(t.edge)-i) / float64(all); most < least {
 			return most
 		}
 		p := f.centre.add(toDet(q))
 		nd := toDet(t.edgeN[i])
 		nd = nd.scale(1 / max(nd.len(), 1e-9))
-		cx, cy := (p.X+0.5)*s-0.5, (p.Y+0.5)*s-0.5
+		cx, cy := d.plane.full(p.X, p.Y)
 		ok := true
 		for k := range prof {
 			o := float64(first + k)
@@ -503,8 +503,7 @@ func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrIma
 		near, far := 0.0, 0.0
 		for k := 1; k < len(prof)-1; k++ {
 			o := first + k
-			a, b := prof[k-1], prof[k+1]
-			st := math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+			st := rgbDist(prof[k-1], prof[k+1])
 			if o <= frameStepReach {
 				near = max(near, st)
 			} else if o > frameStepReach+1 {
@@ -638,7 +637,9 @@ func (f tokenFit) accepted() bool {
 // fitTokens finds the tokens of a calibrated frame: each region of a
 // kind's colour, of about the kind's area or more, is a place where the
 // kind's outline is fitted; the fits that fill their outline and stand out
-// of their ring are tokens, the best of overlapping ones kept.
+// of their ring are tokens, the best of overlapping ones kept. Long chits
+// of the ground's colour are looked for along straight edges of their
+// length off the disks found (fitAlongSides).
 func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 	pl := d.plane
 	if d.tplPlane != pl {
@@ -779,17 +780,6 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 		gocv.BitwiseNot(d.edges, &d.noEdges)
 		gocv.BitwiseAnd(d.tokMask, d.noEdges, &d.cut)
 		fitRegions(d.regions.labelRegions(d.cut, 4))
-		// Chits of the ground's colour, along straight edges of their
-		// length.
-		onDisk := make([]circle, len(disks))
-		for i, f := range disks {
-			onDisk[i] = f.c
-		}
-		for ki, k := range d.opt.Tokens {
-			if ground[ki] && k.Shape == "long" {
-				d.fitAlongSides(ki, d.sides, onDisk, masks[ki], edgePix, colour, &found)
-			}
-		}
 		// A table (or a large painting) of a kind's colour joins every
 		// chit lying on it into one region, whose outline is too faint at
 		// detection size to part a small chit from it: the other kinds'
@@ -798,6 +788,21 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 			gocv.MorphologyEx(d.noEdges, &d.cut, gocv.MorphOpen, kernel)
 			fitRegions(d.regions.labelRegions(d.cut, 8))
 		}
+	}
+	// Long chits of the ground's colour, along straight edges of their
+	// length.
+	var onDisk []circle
+	for ki, k := range d.opt.Tokens {
+		if !ground[ki] || k.Shape != "long" {
+			continue
+		}
+		if onDisk == nil {
+			onDisk = make([]circle, len(disks))
+			for i, f := range disks {
+				onDisk[i] = f.c
+			}
+		}
+		d.fitAlongSides(ki, d.sides, onDisk, masks[ki], edgePix, colour, &found)
 	}
 	// The best of overlapping fits.
 	slices.SortFunc(found, func(a, b tokenFit) int { return cmp.Compare(b.score, a.score) })
@@ -906,6 +911,7 @@ func (d *Detector) keepOnGround(ki int, f tokenFit, colour bgrImage, found *[]to
 	if frame < tokenGroundFrame {
 		return
 	}
+	// Placed anew (its in and edge are those of its first place).
 	f = best
 	f.axisWork = pt{math.Cos(f.angle), math.Sin(f.angle)}
 	f.u, f.v = d.plane.full(f.centre.X, f.centre.Y)
@@ -975,6 +981,9 @@ func (d *Detector) fitAlongSides(ki int, sides []segment, disks []circle, mask, 
 			length := k.Length * along.len()
 			along = along.scale(1 / along.len())
 			across := jx.scale(-dir.Y).add(jy.scale(dir.X))
+			if k.Width*across.len() < tokenGroundNarrowest {
+				continue // too few pixels across to tell from a joint
+			}
 			shift, ok := d.chitEnds(c, along, across.scale(k.Width/4), length, edges)
 			if !ok {
 				continue
@@ -999,6 +1008,21 @@ func (d *Detector) fitAlongSides(ki int, sides []segment, disks []circle, mask, 
 // c, the nearest such, and whether there are any.
 func (d *Detector) chitEnds(c, along, off pt, length float64, edges []byte) (float64, bool) {
 	w, h := d.plane.w, d.plane.h
+	// crosses reports whether an edge whose gradient runs along the line
+	// lies at p (to the nearest pixel).
+	crosses := func(p pt) bool {
+		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
+		if x < 0 || y < 0 || x >= w || y >= h {
+			return false
+		}
+		j := y*w + x
+		if edges[j] == 0 {
+			return false
+		}
+		gx, gy := float64(d.gradX[j]), float64(d.gradY[j])
+		g2, dot := gx*gx+gy*gy, gx*along.X+gy*along.Y
+		return g2 > 0 && dot*dot >= 0.64*g2
+	}
 	reach := length/2 + length/3
 	best, found := 0.0, false
 	for _, o := range [3]float64{0, 1, -1} {
@@ -1006,17 +1030,7 @@ func (d *Detector) chitEnds(c, along, off pt, length float64, edges []byte) (flo
 		d.crossings = d.crossings[:0]
 		last := math.Inf(-1)
 		for s := -reach; s <= reach; s += 0.5 {
-			p := base.add(along.scale(s))
-			x, y := int(math.Round(p.X)), int(math.Round(p.Y))
-			if x < 0 || y < 0 || x >= w || y >= h {
-				continue
-			}
-			j := y*w + x
-			if edges[j] == 0 {
-				continue
-			}
-			gx, gy := float64(d.gradX[j]), float64(d.gradY[j])
-			if g2, dot := gx*gx+gy*gy, gx*along.X+gy*along.Y; g2 == 0 || dot*dot < 0.64*g2 {
+			if !crosses(base.add(along.scale(s))) {
 				continue
 			}
 			if s-last > 1 { // a new crossing
@@ -1037,6 +1051,11 @@ func (d *Detector) chitEnds(c, along, off pt, length float64, edges []byte) (flo
 	}
 	return best, found
 }
+
+// tokenGroundNarrowest is the fewest detection pixels across a long chit
+// of the ground's colour must be to be looked for by its outline: at a
+// few pixels, a tile's joint between a crossing and a gap is one.
+const tokenGroundNarrowest = 4
 
 // tokenEndSlack is how far (relative) the ends of a long chit may be from
 // its length apart.
