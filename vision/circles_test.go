@@ -16,11 +16,12 @@ import (
 func TestSuppressKeepsTheOutline(t *testing.T) {
 	at := func(x, y, r, cov float64) candidate { return candidate{c: circle{pt{x, y}, r}, coverage: cov} }
 	sized := func(c candidate) candidate { c.sized = true; return c }
-	cases := []struct {
+	type suppressCase struct {
 		name string
 		in   []candidate
 		want []circle
-	}{
+	}
+	cases := []suppressCase{
 		{
 			"a 2.54 cm disk whose rim's inner edge is a 2.225 cm circle seen better",
 			[]candidate{at(10, 10, 2.225, 0.71), at(10.05, 10, 2.54, 0.58)},
@@ -59,11 +60,7 @@ func TestSuppressKeepsTheOutline(t *testing.T) {
 	}
 	// Without a calibration sizes are in pixels and circles inside others
 	// are dropped.
-	uncalibrated := []struct {
-		name string
-		in   []candidate
-		want []circle
-	}{
+	uncalibrated := []suppressCase{
 		{
 			"a watch's bezel round its dial, in pixels (swatch.png)",
 			[]candidate{at(153.1, 190.2, 111.3, 0.99), at(153.9, 189.6, 125.6, 0.93)},

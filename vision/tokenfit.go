@@ -315,15 +315,19 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	}
 	best.centre = best.centre.add(pt{float64(x0), float64(y0)})
 	best.edge = d.outlineOnEdges(t, best.centre, best.angle, toDet, edges, -1)
-	best.u, best.v = pl.full(best.centre.X, best.centre.Y)
-	tc, ok := pl.toWork(best.u, best.v, 0)
-	if !ok {
-		return tokenFit{}, false
-	}
-	best.tableC = tc
 	best.jx, best.jy = jx, jy
-	best.axisWork = pt{math.Cos(best.angle), math.Sin(best.angle)}
-	return best, true
+	return best, d.onTable(&best)
+}
+
+// onTable sets fit f's place in the frame and on the table, and its axis
+// there, from its centre and angle; false where the table cannot be
+// mapped.
+func (d *Detector) onTable(f *tokenFit) bool {
+	f.u, f.v = d.plane.full(f.centre.X, f.centre.Y)
+	tc, ok := d.plane.toWork(f.u, f.v, 0)
+	f.tableC = tc
+	f.axisWork = pt{math.Cos(f.angle), math.Sin(f.angle)}
+	return ok
 }
 
 // localMap is the table's map into the image at detection pixel (cx, cy):
@@ -419,15 +423,8 @@ func (d *Detector) fitOutline(t *tokenTemplate, mask, edges []byte, cx, cy, reac
 		return float64(hit) / float64(n)
 	}
 	best.in = share(t.inside)
-	best.u, best.v = pl.full(best.centre.X, best.centre.Y)
-	tc, ok := pl.toWork(best.u, best.v, 0)
-	if !ok {
-		return tokenFit{}, false
-	}
-	best.tableC = tc
 	best.jx, best.jy = jx, jy
-	best.axisWork = pt{math.Cos(best.angle), math.Sin(best.angle)}
-	return best, true
+	return best, d.onTable(&best)
 }
 
 // tokenSideSlack is how far (radians) from a straight side's direction on
@@ -913,13 +910,9 @@ func (d *Detector) keepOnGround(ki int, f tokenFit, colour bgrImage, found *[]to
 	}
 	// Placed anew (its in and edge are those of its first place).
 	f = best
-	f.axisWork = pt{math.Cos(f.angle), math.Sin(f.angle)}
-	f.u, f.v = d.plane.full(f.centre.X, f.centre.Y)
-	tc, ok := d.plane.toWork(f.u, f.v, 0)
-	if !ok {
+	if !d.onTable(&f) {
 		return
 	}
-	f.tableC = tc
 	f.kind = ki
 	least := tokenMinFrame
 	if colourless(k.Colour) {
