@@ -67,7 +67,10 @@ func TestScoreCountsMistakes(t *testing.T) {
 			{ID: "b", X: 3, Y: 0, R: 2, Z: 1},
 			{ID: "c", X: 20, Y: 0, R: 2},
 		},
-		Tokens: []models.Token{{ID: "t", X: 1.5, Y: 2, R: 0.8, Touches: []string{"a", "b"}}},
+		Tokens: []models.Token{
+			{ID: "t", Kind: "gold", X: 1.5, Y: 2, R: 0.8, Touches: []string{"a", "b"}},
+			{ID: "s", Kind: "damage", X: 20, Y: 3, R: 0.8},
+		},
 	}
 	got := models.Layout{
 		Disks: []models.Disk{
@@ -75,7 +78,10 @@ func TestScoreCountsMistakes(t *testing.T) {
 			{ID: "y", X: 3, Y: 0, R: 2.05, Z: 0}, // b, radius 0.5 mm off
 			{ID: "z", X: 40, Y: 0, R: 2},         // false positive; c missed
 		},
-		Tokens: []models.Token{{ID: "u", X: 1.5, Y: 2, R: 0.8, Touches: []string{"x"}}},
+		Tokens: []models.Token{
+			{ID: "u", Kind: "gold", X: 1.5, Y: 2, R: 0.8, Touches: []string{"x"}},
+			{ID: "v", Kind: "fireball", X: 20.2, Y: 3, R: 0.8}, // s, read as the wrong kind
+		},
 	}
 	var d detectionTally
 	d.score(truth, got)
@@ -91,8 +97,11 @@ func TestScoreCountsMistakes(t *testing.T) {
 	if m := synth.Percentile(d.centreMM, 100); math.Abs(m-1) > 1e-9 {
 		t.Errorf("worst centre error: got %v mm, want 1", m)
 	}
-	if d.assignMatched != 1 || d.assignRight != 0 {
-		t.Errorf("token assignment: got %d right of %d, want 0 of 1 (b missing)", d.assignRight, d.assignMatched)
+	if d.assignMatched != 2 || d.assignRight != 1 {
+		t.Errorf("token assignment: got %d right of %d, want 1 of 2 (t's b missing; s touches nothing)", d.assignRight, d.assignMatched)
+	}
+	if d.kindRight != 1 {
+		t.Errorf("token kinds: got %d right, want 1 (s read as a fireball)", d.kindRight)
 	}
 }
 

@@ -52,6 +52,7 @@ type Detect struct {
 	StackingOrder   Num       `json:"stacking_order_accuracy"`
 	TokenF1         Num       `json:"token_f1"`
 	TokenAssignment Num       `json:"token_assignment_accuracy"`
+	TokenKind       Num       `json:"token_kind_accuracy"`
 	FPS             Num       `json:"fps"`
 	StageMS         []StageMS `json:"ms_per_stage"`
 }
@@ -100,6 +101,7 @@ func (run tierRun) report(tier synth.Tier, cfg Config) TierReport {
 		StackingOrder:   Num(ratio(d.orderRight, d.orderPairs)),
 		TokenF1:         Num(f1(d.tokTP, d.tokFP, d.tokFN)),
 		TokenAssignment: Num(ratio(d.assignRight, d.assignMatched)),
+		TokenKind:       Num(ratio(d.kindRight, d.assignMatched)),
 		FPS:             Num(float64(d.frames) / d.total.Seconds()),
 	}
 	for _, name := range d.stageOrder {
@@ -130,14 +132,14 @@ func (r Report) WriteText(w io.Writer) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-	fmt.Fprintf(&b, "\n%-8s %7s %14s %14s %14s %7s %7s %7s %7s\n", "tier", "disk F1", "centre med/95", "radius med/95", "edge med/95", "order", "tok F1", "assign", "fps")
+	fmt.Fprintf(&b, "\n%-8s %7s %14s %14s %14s %7s %7s %7s %7s %7s\n", "tier", "disk F1", "centre med/95", "radius med/95", "edge med/95", "order", "tok F1", "kind", "assign", "fps")
 	for _, t := range r.Tiers {
 		d := t.Detection
-		fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %7s %7s %7s %7s\n", t.Tier, d.DiskF1,
+		fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %7s %7s %7s %7s %7s\n", t.Tier, d.DiskF1,
 			d.CentreMedianMM.String()+"/"+d.CentreP95MM.String(), d.RadiusMedianMM.String()+"/"+d.RadiusP95MM.String(),
-			d.EdgeMedianMM.String()+"/"+d.EdgeP95MM.String(), d.StackingOrder, d.TokenF1, d.TokenAssignment, d.FPS)
+			d.EdgeMedianMM.String()+"/"+d.EdgeP95MM.String(), d.StackingOrder, d.TokenF1, d.TokenKind, d.TokenAssignment, d.FPS)
 	}
-	b.WriteString("(lengths in mm; order, assign: share right)\n")
+	b.WriteString("(lengths in mm; order, kind, assign: share right)\n")
 	for _, t := range r.Tiers {
 		if len(t.Detection.StageMS) == 0 {
 			continue

@@ -24,6 +24,7 @@ type detectionTally struct {
 	orderRight, orderPairs     int
 	tokTP, tokFP, tokFN        int
 	assignRight, assignMatched int
+	kindRight                  int // matched tokens of the right kind
 }
 
 func (d *detectionTally) measure(newDet NewDetector, sc *synth.Scene, cal *calibration.Calibration) error {
@@ -113,6 +114,9 @@ func (d *detectionTally) scoreTokens(truth, got models.Layout, diskMatch map[int
 	d.tokFP += len(got.Tokens) - len(tm)
 	d.tokFN += len(truth.Tokens) - len(tm)
 	for ti, gi := range tm {
+		if got.Tokens[gi].Kind == truth.Tokens[ti].Kind {
+			d.kindRight++
+		}
 		var mapped []string
 		for _, id := range got.Tokens[gi].Touches {
 			if t, ok := ids[id]; ok {
