@@ -402,29 +402,32 @@ func (d *Detector) fitOutline(t *tokenTemplate, mask, edges []byte, cx, cy, reac
 		return tokenFit{}, false
 	}
 	// The share of the inside of the kind's colour.
-	ax := pt{math.Cos(best.angle), math.Sin(best.angle)}
-	nn := pt{-ax.Y, ax.X}
-	share := func(src []pt) float64 {
-		hit, n := 0, 0
-		for _, q := range src {
-			p := best.centre.add(toDet(ax.scale(q.X).add(nn.scale(q.Y))))
-			x, y := int(math.Round(p.X)), int(math.Round(p.Y))
-			if x < 0 || y < 0 || x >= pl.w || y >= pl.h {
-				continue
-			}
-			n++
-			if mask[y*pl.w+x] != 0 {
-				hit++
-			}
-		}
-		if n == 0 {
-			return 0
-		}
-		return float64(hit) / float64(n)
-	}
-	best.in = share(t.inside)
 	best.jx, best.jy = jx, jy
+	off := best.offsets()
+	hit, n := 0, 0
+	for _, q := range t.inside {
+		p := best.centre.add(off(q))
+		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
+		if x < 0 || y < 0 || x >= pl.w || y >= pl.h {
+			continue
+		}
+		n++
+		if mask[y*pl.w+x] != 0 {
+			hit++
+		}
+	}
+	if n > 0 {
+		best.in = float64(hit) / float64(n)
+	}
 	return best, d.onTable(&best)
+}
+
+// offsets maps a point of fit f's template (cm along the chit's long axis
+// and across it) to detection pixels from its centre, turned by its angle.
+func (f tokenFit) offsets() func(q pt) pt {
+	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
+	nn := pt{-ax.Y, ax.X}
+	return func(q pt) pt { return f.jx.scale(q.X*ax.X + q.Y*nn.X).add(f.jy.scale(q.X*ax.Y + q.Y*nn.Y)) }
 }
 
 // tokenSideSlack is how far (radians) from a straight side's direction on
@@ -438,12 +441,11 @@ const tokenSideSlack = math.Pi / 24
 // apart into colours of its own.
 func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImage) float64 {
 	bit := uint64(1) << f.kind
-	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
-	nn := pt{-ax.Y, ax.X}
+	off := f.offsets()
 	s := d.plane.scale
 	hit, n := 0, 0
 	for _, q := range t.inside {
-		p := f.centre.add(f.jx.scale(q.X*ax.X + q.Y*nn.X).add(f.jy.scale(q.X*ax.Y + q.Y*nn.Y)))
+		p := f.centre.add(off(q))
 		for _, o := range [2]float64{0, 0.5} { // two frame pixels a sample
 			r, g, b, ok := colour.at((p.X+o+0.5)*s-0.5, (p.Y+o+0.5)*s-0.5)
 			if !ok {
@@ -469,9 +471,7 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 // frameStepLeast. It stops counting as soon as the share is sure to be
 // below least, and returns a bound below least then.
 func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrImage, least float64) float64 {
-	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
-	nn := pt{-ax.Y, ax.X}
-	toDet := func(q pt) pt { return f.jx.scale(q.X*ax.X + q.Y*nn.X).add(f.jy.scale(q.X*ax.Y + q.Y*nn.Y)) }
+	toDet := f.offsets()
 	// The colour across the outline, a frame pixel apart, from
 	// frameStepReach+1 pixels inside it to frameStepFar+1 outside.
 	const first = -frameStepReach - 1
