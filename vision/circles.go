@@ -15,7 +15,7 @@ type candidate struct {
 	// a disk lying on it only if it shows a rim (see Detector.hasRim).
 	within bool
 	// onTop is set for a circle verified only on its own, as lying on
-	// the disk it is wholly inside.
+	// the disk it is wholly inside, or on those it lies across.
 	onTop bool
 	// sized is set for a circle of one of the catalogue's sizes (within
 	// sizedShare): every voted circle, and arcs' circles that happen to
@@ -122,7 +122,9 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // on its own (seen(c, nil)), as groupArcs and the catalogue vote give it.
 // A circle wholly inside a larger one kept before it has its whole outline
 // counted as possibly hidden; it is judged again on its own and kept, as
-// lying on the larger (onTop), when seen almost whole.
+// lying on the larger (onTop), when seen almost whole. So is a circle
+// lying across kept disks, within none (a small disk overhanging the
+// edge of the one it lies on): seen almost whole, it lies on top of them.
 func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64)) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
@@ -139,15 +141,24 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 				continue
 			}
 			covering = covering[:0]
+			overlaps := false
 			for _, k := range kept {
-				if c.c.C.sub(k.C).len()+c.c.R > k.R+p.pixel {
+				d := c.c.C.sub(k.C).len()
+				if d+c.c.R > k.R+p.pixel {
 					covering = append(covering, k)
 				}
+				overlaps = overlaps || d < c.c.R+k.R
 			}
+			others := covering
 			if len(covering) == len(kept) {
-				continue
+				// Within no kept disk: lying across those it overlaps,
+				// it is on top of them if its whole outline shows.
+				if !overlaps {
+					continue
+				}
+				others = nil
 			}
-			if cov, length = seen(c.c, covering); cov < wholeOnTop {
+			if cov, length = seen(c.c, others); cov < wholeOnTop {
 				continue
 			}
 			c.onTop = true

@@ -134,10 +134,11 @@ func TestVerifyJudgesCirclesInsideOthers(t *testing.T) {
 }
 
 // verify, with a calibration, keeps a circle lying wholly inside a larger
-// disk verified before it when, judged on its own, its outline shows almost
-// whole (a spell lying on a giant: the giant cannot hide it and still let
-// it be seen), but not the inner edge of a disk's rim (nested in it, as a
-// ring of its art), nor one seen only in part.
+// disk verified before it, or across its edge, when, judged on its own,
+// its outline shows almost whole (a spell lying on a giant: the giant
+// cannot hide it and still let it be seen), but not the inner edge of a
+// disk's rim (nested in it, as a ring of its art), nor one seen only in
+// part.
 func TestVerifyKeepsADiskLyingOnALargerOne(t *testing.T) {
 	giant := circle{pt{0, 0}, 5.2}
 	cases := []struct {
@@ -150,16 +151,24 @@ func TestVerifyKeepsADiskLyingOnALargerOne(t *testing.T) {
 		{"spell off the centre", circle{pt{-1.5, 1}, 1.25}, 0.92, true},
 		{"inner edge of the giant's rim", circle{pt{0, 0}, 4.95}, 1, false},
 		{"circle seen in part", circle{pt{1, 1}, 2.225}, 0.8, false},
+		// Across the giant's edge, within no disk: the part outside the
+		// giant is too short a stretch to verify it.
+		{"spell across the giant's edge", circle{pt{5, 1}, 1.25}, 0.95, true},
+		{"circle across the edge seen in part", circle{pt{5, 1}, 1.25}, 0.8, false},
 	}
 	for _, tc := range cases {
-		// What a larger disk wholly covers counts as possibly hidden.
+		// What a larger disk covers counts as possibly hidden.
 		seen := func(c circle, others []circle) (float64, float64) {
 			if c == giant {
 				return 1, 200
 			}
 			for _, o := range others {
-				if c.C.sub(o.C).len()+c.R <= o.R {
+				d := c.C.sub(o.C).len()
+				if d+c.R <= o.R {
 					return 0, 0
+				}
+				if d < c.R+o.R {
+					return 1, 5
 				}
 			}
 			return tc.cov, 60

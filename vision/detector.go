@@ -280,6 +280,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	colour := bgrImage{pix: bgr, w: w, h: h}
 	disks := d.refine(cands, colour)
 	d.fitAlone(disks)
+	d.settleStrays(disks, colour)
 	lap("refine")
 	above := d.measure(disks)
 	// Art first: a circle of art taken for a disk on top lifts the disk

@@ -195,3 +195,50 @@ const (
 	// fits the disk again.
 	settleRounds = 3
 )
+
+// settleStrays measures again, with a calibration, the disks the edge
+// map found at a catalogue size whose circle fitted alone lies more than
+// the snap tolerance off it. On a small disk, under blur and coarse
+// compression, the outermost strong step of many probes may be a
+// shadow's edge or a neighbour's just outside the rim (a 1.25 cm disk
+// measured 1.35 to 1.43): the art tests, which read the rim just inside
+// the circle, and dropImplausible would drop it. Each probe takes instead
+// its step nearest the circle found (see settleOn) and the disk is
+// fitted again. The new circle is kept if it is of a plausible size, at
+// least strayShare of the probes find a step on it (more than on the
+// first fit, if that was of a plausible size), and it shows a rim
+// (hasRim) or its rim stands out from what lies around it (rimStandsOut):
+// a circle of art drawn out to a disk's size by its neighbours' edges
+// does neither.
+func (d *Detector) settleStrays(fits []diskFit, colour bgrImage) {
+	pl := d.plane
+	if pl == nil || pl.cal == nil {
+		return
+	}
+	for i := range fits {
+		f := &fits[i]
+		want := f.probed.R
+		plausible := d.plausibleSize(f.c.R)
+		if !d.catalogueSize(want) || math.Abs(f.c.R-want) <= d.opt.SnapTolerance*want {
+			continue
+		}
+		was := d.supportShare(f, f.c, fits, nil)
+		d.settled = append(d.settled[:0], f.samples...)
+		c := d.settleOn(f, f.probed, fits, nil, want, colour)
+		g := *f
+		g.c, g.height = c, d.topHeight(0)
+		sh := d.supportShare(f, c, fits, nil)
+		if d.plausibleSize(c.R) && sh >= strayShare && (!plausible || sh > was) &&
+			(d.hasRim(g, colour) || d.rimStandsOut(g, colour)) {
+			f.alone, f.aloneRMS = c, f.rms
+			continue
+		}
+		copy(f.samples, d.settled)
+		f.c, f.rms, f.level = f.alone, f.aloneRMS, 0
+	}
+	clear(d.settled)
+}
+
+// strayShare is the least share of a disk's probes that must find a step
+// on the circle settleStrays fits for it to be kept.
+const strayShare = 0.5
