@@ -205,7 +205,7 @@ const (
 // the circle, and dropImplausible would drop it. Each probe takes instead
 // its step nearest the circle found (see settleOn) and the disk is
 // fitted again. The new circle is kept if it is of a plausible size, at
-// least strayShare of the probes find a step on it (more than on the
+// least strayShare of the probes find a step on it (no fewer than on the
 // first fit, if that was of a plausible size), and it shows a rim
 // (hasRim) or its rim stands out from what lies around it (rimStandsOut):
 // a circle of art drawn out to a disk's size by its neighbours' edges
@@ -228,7 +228,7 @@ func (d *Detector) settleStrays(fits []diskFit, colour bgrImage) {
 		g := *f
 		g.c, g.height = c, d.topHeight(0)
 		sh := d.supportShare(f, c, fits, nil)
-		if d.plausibleSize(c.R) && sh >= strayShare && (!plausible || sh > was) &&
+		if d.plausibleSize(c.R) && sh >= strayShare && (!plausible || sh >= was) &&
 			(d.hasRim(g, colour) || d.rimStandsOut(g, colour)) {
 			f.alone, f.aloneRMS = c, f.rms
 			continue
