@@ -113,6 +113,7 @@ type Detector struct {
 	vote                voteScratch
 	chainPts            []pt      // the edge chains' points on the table
 	sides               []segment // straight runs of the edge chains of a long chit's length
+	roundSeeds          []circle  // circles of about a round chit's size, on the table
 	crossings           []float64 // scratch of chitEnds
 	chainPx             []int32   // and their pixels
 	normals             []edgeNormal
@@ -381,6 +382,7 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 	}
 	wg.Wait()
 	cands = append(cands, voted...)
+	d.keepRoundSeeds(cands)
 	return verify(suppress(cands, cp.dropInside), cp, seen)
 }
 

@@ -801,6 +801,12 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 		}
 		d.fitAlongSides(ki, d.sides, onDisk, masks[ki], edgePix, colour, &found)
 	}
+	// Round chits at the circles of their size.
+	for ki, k := range d.opt.Tokens {
+		if k.Shape == "round" {
+			d.fitRoundSeeds(ki, masks[ki], edgePix, colour, &found)
+		}
+	}
 	// The best of overlapping fits.
 	slices.SortFunc(found, func(a, b tokenFit) int { return cmp.Compare(b.score, a.score) })
 	var kept []tokenFit
@@ -869,7 +875,7 @@ func (d *Detector) groundlessUnion(dst *gocv.Mat, ground []bool) bool {
 // (tokenGroundFrame).
 // Its score is half that share: a chit seen only by its outline is less
 // sure than one that stands out of the ground by its colour.
-func (d *Detector) keepOnGround(ki int, f tokenFit, colour bgrImage, found *[]tokenFit) {
+func (d *Detector) keepOnGround(ki int, f tokenFit, colour bgrImage, least float64, found *[]tokenFit) {
 	k := d.opt.Tokens[ki]
 	t := &d.templates[ki]
 	if f.in < tokenFullInside || f.edge < tokenMinEdge-2*tokenCoarseSlack {
@@ -877,7 +883,7 @@ func (d *Detector) keepOnGround(ki int, f tokenFit, colour bgrImage, found *[]to
 	}
 	// Most places show few steps of colour in the frame where the edges
 	// put them.
-	if d.frameOutlineShare(t, f, colour, tokenGroundFrame/2) < tokenGroundFrame/2 {
+	if d.frameOutlineShare(t, f, colour, least/2) < least/2 {
 		return
 	}
 	// The edges at detection size place a chit to a pixel or so: it is
@@ -905,7 +911,7 @@ func (d *Detector) keepOnGround(ki int, f tokenFit, colour bgrImage, found *[]to
 			}
 		}
 	}
-	if frame < tokenGroundFrame {
+	if frame < least {
 		return
 	}
 	// Placed anew (its in and edge are those of its first place).
@@ -914,11 +920,11 @@ func (d *Detector) keepOnGround(ki int, f tokenFit, colour bgrImage, found *[]to
 		return
 	}
 	f.kind = ki
-	least := tokenMinFrame
+	leastFine := tokenMinFrame
 	if colourless(k.Colour) {
-		least = tokenMinFrameGrey
+		leastFine = tokenMinFrameGrey
 	}
-	if f.fine = d.frameColourShare(t, f, colour); f.fine < least {
+	if f.fine = d.frameColourShare(t, f, colour); f.fine < leastFine {
 		return
 	}
 	f.score = frame / 2
@@ -987,7 +993,7 @@ func (d *Detector) fitAlongSides(ki int, sides []segment, disks []circle, mask, 
 				continue
 			}
 			if f, ok := d.fitOutline(t, mask, edges, c.X, c.Y, 1, axis); ok {
-				d.keepOnGround(ki, f, colour, found)
+				d.keepOnGround(ki, f, colour, tokenGroundFrame, found)
 			}
 		}
 	}
@@ -1158,3 +1164,69 @@ func (d *Detector) filledPatch(mask []byte, x0, y0, w, h int) []byte {
 	}
 	return p
 }
+
+// keepRoundSeeds keeps, with a calibration, the circles among the
+// candidates (before any is verified as a disk) of about the size of a
+// round kind of token: from tokenSeedLeast to tokenSeedMost of its
+// radius (a chit's outline, blurred and widened by its side and shadow,
+// measures up to a spell's size). A round chit of the table's colour is
+// found at them (see fitRoundSeeds).
+func (d *Detector) keepRoundSeeds(cands []candidate) {
+	d.roundSeeds = d.roundSeeds[:0]
+	if d.plane.cal == nil {
+		return
+	}
+	for _, c := range cands {
+		for _, k := range d.opt.Tokens {
+			if k.Shape == "round" && c.c.R >= tokenSeedLeast*k.Length/2 && c.c.R <= tokenSeedMost*k.Length/2 {
+				d.roundSeeds = append(d.roundSeeds, c.c)
+				break
+			}
+		}
+	}
+}
+
+// A circle is a seed for a round kind when its radius is from
+// tokenSeedLeast to tokenSeedMost of the kind's.
+const (
+	tokenSeedLeast = 0.8
+	tokenSeedMost  = 1.45
+)
+
+// fitRoundSeeds looks for chits of round kind ki at the circles of about
+// its size the disk search found (d.roundSeeds): a chit lying on the
+// table or a disk of its own colour joins it in the colour mask, so that
+// no region parts it, but its outline is a circle. Each is placed by the
+// edges within tokenSeedReach of the circle's centre (fitOutline) and
+// kept as keepOnGround says, with at least tokenSeedFrame of its outline
+// a step of colour in the frame: a circle, unlike a straight side, is
+// seldom the ground's grain.
+func (d *Detector) fitRoundSeeds(ki int, mask, edges []byte, colour bgrImage, found *[]tokenFit) {
+	pl := d.plane
+	k := d.opt.Tokens[ki]
+	t := &d.templates[ki]
+	for _, s := range d.roundSeeds {
+		if s.R < tokenSeedLeast*k.Length/2 || s.R > tokenSeedMost*k.Length/2 {
+			continue
+		}
+		fu, fv, ok := pl.toImage(s.C, 0)
+		if !ok {
+			continue
+		}
+		c := pt{(fu+0.5)/pl.scale - 0.5, (fv+0.5)/pl.scale - 0.5}
+		if c.X < 0 || c.Y < 0 || c.X > float64(pl.w-1) || c.Y > float64(pl.h-1) || mask[int(c.Y)*pl.w+int(c.X)] == 0 {
+			continue
+		}
+		if f, ok := d.fitOutline(t, mask, edges, c.X, c.Y, tokenSeedReach, 0); ok {
+			d.keepOnGround(ki, f, colour, tokenSeedFrame, found)
+		}
+	}
+}
+
+// tokenSeedReach is how far, detection pixels, from a seed circle's
+// centre a round chit is placed by the edges; tokenSeedFrame is the least
+// share of its outline that must be a step of colour in the frame.
+const (
+	tokenSeedReach = 2
+	tokenSeedFrame = 0.7
+)

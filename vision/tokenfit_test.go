@@ -440,6 +440,28 @@ func TestBrownArrowsOnAWoodenTable(t *testing.T) {
 	}
 }
 
+// TestRoundChitsAtCirclesOfTheirSize: a grey boulder on a grey table,
+// or on a disk's grey art, joins it in the colour mask, and no region
+// parts it; its outline is a circle the disk search finds, and the chit
+// is fitted there (rendered scenes: easy 202, on a disk; medium 1 and
+// 209, hard 8, alone on grey tiles).
+func TestRoundChitsAtCirclesOfTheirSize(t *testing.T) {
+	cases := []struct {
+		tier synth.Tier
+		seed uint64
+	}{{synth.Easy, 202}, {synth.Medium, 1}, {synth.Medium, 209}, {synth.Hard, 8}}
+	for _, tc := range cases {
+		s, got := detectScene(t, tc.seed, tc.tier)
+		n, missed := missedTokens(s.Truth.Tokens, got.Tokens, func(tk models.Token) bool { return tk.Kind == "boulder" })
+		if n == 0 {
+			t.Fatalf("%s seed %d: no boulder in the scene", tc.tier, tc.seed)
+		}
+		for _, tk := range missed {
+			t.Errorf("%s seed %d: the boulder at (%.1f, %.1f) was not found", tc.tier, tc.seed, tk.X, tk.Y)
+		}
+	}
+}
+
 // TestChitsAreNotSpellsOfTheirSize: a chit whose outline (a boulder's
 // edge, a square's corners), blurred and widened by its shadow, makes a
 // circle of a spell's size is a token and not a disk: just inside that
