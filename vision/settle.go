@@ -222,16 +222,19 @@ func (d *Detector) settleStrays(fits []diskFit, colour bgrImage) {
 		if !d.catalogueSize(want) || math.Abs(f.c.R-want) <= d.opt.SnapTolerance*want {
 			continue
 		}
-		was := d.supportShare(f, f.c, fits, nil)
 		d.settled = append(d.settled[:0], f.samples...)
 		c := d.settleOn(f, f.probed, fits, nil, want, colour)
-		g := *f
-		g.c, g.height = c, d.topHeight(0)
-		sh := d.supportShare(f, c, fits, nil)
-		if d.plausibleSize(c.R) && sh >= strayShare && (!plausible || sh >= was) &&
-			(d.hasRim(g, colour) || d.rimStandsOut(g, colour)) {
-			f.alone, f.aloneRMS = c, f.rms
-			continue
+		// The steps' places and strengths stand: supportShare may judge
+		// the first fit after the second.
+		if d.plausibleSize(c.R) {
+			sh := d.supportShare(f, c, fits, nil)
+			g := *f
+			g.c, g.height = c, d.topHeight(0)
+			if sh >= strayShare && (!plausible || sh >= d.supportShare(f, f.alone, fits, nil)) &&
+				(d.hasRim(g, colour) || d.rimStandsOut(g, colour)) {
+				f.alone, f.aloneRMS = c, f.rms
+				continue
+			}
 		}
 		copy(f.samples, d.settled)
 		f.c, f.rms, f.level = f.alone, f.aloneRMS, 0
