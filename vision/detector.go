@@ -114,6 +114,7 @@ type Detector struct {
 	chainPts            []pt      // the edge chains' points on the table
 	sides               []segment // straight runs of the edge chains of a long chit's length
 	roundSeeds          []circle  // circles of about a round chit's size, on the table
+	seedsTried          []pt      // where fitRoundSeeds tried one kind
 	crossings           []float64 // scratch of chitEnds
 	chainPx             []int32   // and their pixels
 	normals             []edgeNormal

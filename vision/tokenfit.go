@@ -1205,9 +1205,18 @@ func (d *Detector) fitRoundSeeds(ki int, mask, edges []byte, colour bgrImage, fo
 	pl := d.plane
 	k := d.opt.Tokens[ki]
 	t := &d.templates[ki]
+	tried := d.seedsTried[:0]
+	defer func() { d.seedsTried = tried[:0] }()
+seeds:
 	for _, s := range d.roundSeeds {
 		if s.R < tokenSeedLeast*k.Length/2 || s.R > tokenSeedMost*k.Length/2 {
 			continue
+		}
+		// Not where a chit was found by its colour.
+		for _, f := range *found {
+			if f.tableC.sub(s.C).len() < k.Width/2 {
+				continue seeds
+			}
 		}
 		fu, fv, ok := pl.toImage(s.C, 0)
 		if !ok {
@@ -1217,6 +1226,14 @@ func (d *Detector) fitRoundSeeds(ki int, mask, edges []byte, colour bgrImage, fo
 		if c.X < 0 || c.Y < 0 || c.X > float64(pl.w-1) || c.Y > float64(pl.h-1) || mask[int(c.Y)*pl.w+int(c.X)] == 0 {
 			continue
 		}
+		// Nor again at about the same place (the vote and the arcs often
+		// find the same circle).
+		for _, q := range tried {
+			if q.sub(c).len() < 1 {
+				continue seeds
+			}
+		}
+		tried = append(tried, c)
 		if f, ok := d.fitOutline(t, mask, edges, c.X, c.Y, tokenSeedReach, 0); ok {
 			d.keepOnGround(ki, f, colour, tokenSeedFrame, found)
 		}
@@ -1227,6 +1244,6 @@ func (d *Detector) fitRoundSeeds(ki int, mask, edges []byte, colour bgrImage, fo
 // centre a round chit is placed by the edges; tokenSeedFrame is the least
 // share of its outline that must be a step of colour in the frame.
 const (
-	tokenSeedReach = 2
+	tokenSeedReach = 1
 	tokenSeedFrame = 0.7
 )
