@@ -220,9 +220,9 @@ func fitsCircle(pts []pt, c circle, tol float64) bool {
 	return sum/float64(len(pts)) <= tol
 }
 
-// wholeOnTop is the least coverage of a circle wholly inside a disk that
-// verify keeps on its own: a disk lying on a larger one is seen almost
-// whole.
+// wholeOnTop is the least coverage of a circle wholly inside a disk, or
+// lying across kept disks, that verify keeps on its own: a disk lying on
+// others is seen almost whole.
 const wholeOnTop = 0.9
 
 // suppress keeps the best of near-identical circles (of a rim's inner edge

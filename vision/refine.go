@@ -34,7 +34,7 @@ type diskFit struct {
 	visible  float64 // fraction of the outline not covered by disks above
 	rms      float64 // RMS residual of the final fit, working units
 	within   bool    // lies wholly inside a larger disk (see hasRim)
-	onTop    bool    // verified on its own, on the disk it lies in (see rimStandsOut)
+	onTop    bool    // verified on its own, on the disk it lies in or those it lies across (see rimStandsOut)
 }
 
 // take makes step pk of its probe the sample's edge, with the colour
@@ -66,10 +66,11 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	for ci, cd := range cands {
 		f := diskFit{c: cd.c, probed: cd.c, coverage: cd.coverage, within: cd.within, onTop: cd.onTop}
 		// The candidates this one overlaps: only they may cover its probes
-		// (one lying wholly on a disk covers nothing the disk does not).
+		// (one lying wholly on a disk covers nothing the disk does not;
+		// one lying across its edge does).
 		near = near[:0]
 		for j, o := range cands {
-			if j != ci && !o.onTop && cd.c.C.sub(o.c.C).len() < cd.c.R+o.c.R {
+			if j != ci && !(o.onTop && o.within) && cd.c.C.sub(o.c.C).len() < cd.c.R+o.c.R {
 				near = append(near, j)
 			}
 		}

@@ -91,8 +91,8 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 		f.alone, f.aloneRMS, f.probed, f.level = best, bestRMS, bestProbed, level
 	}
 	// The steps hold the frame's peaks: let them go with it.
-	clear(d.settled)
-	clear(d.bestSamples)
+	clear(d.settled[:cap(d.settled)])
+	clear(d.bestSamples[:cap(d.bestSamples)])
 	if tried {
 		d.fitPlane(fits, above)
 	}
@@ -201,10 +201,11 @@ const (
 // the snap tolerance off it. On a small disk, under blur and coarse
 // compression, the outermost strong step of many probes may be a
 // shadow's edge or a neighbour's just outside the rim (a 1.25 cm disk
-// measured 1.35 to 1.43): the art tests, which read the rim just inside
+// measured 1.34 to 1.43): the art tests, which read the rim just inside
 // the circle, and dropImplausible would drop it. Each probe takes instead
-// its step nearest the circle found (see settleOn) and the disk is
-// fitted again. The new circle is kept if it is of a plausible size, at
+// its step nearest the circle of that size at the centre found (see
+// settleOn) and the disk is fitted again. The new circle is kept if it
+// was fitted, is of a plausible size, at
 // least strayShare of the probes find a step on it (no fewer than on the
 // first fit, if that was of a plausible size), and it shows a rim
 // (hasRim) or its rim stands out from what lies around it (rimStandsOut):
@@ -217,16 +218,20 @@ func (d *Detector) settleStrays(fits []diskFit, colour bgrImage) {
 	}
 	for i := range fits {
 		f := &fits[i]
-		want := f.probed.R
+		if !d.catalogueSize(f.probed.R) {
+			continue
+		}
+		want := float64(d.nearestSize(models.Centimetres(f.probed.R)).Radius)
 		plausible := d.plausibleSize(f.c.R)
-		if !d.catalogueSize(want) || math.Abs(f.c.R-want) <= d.opt.SnapTolerance*want {
+		if math.Abs(f.c.R-want) <= d.opt.SnapTolerance*want {
 			continue
 		}
 		d.settled = append(d.settled[:0], f.samples...)
 		c := d.settleOn(f, f.probed, fits, nil, want, colour)
 		// The steps' places and strengths stand: supportShare may judge
-		// the first fit after the second.
-		if d.plausibleSize(c.R) {
+		// the first fit after the second. A circle left where it was
+		// probed was never fitted.
+		if c != f.probed && d.plausibleSize(c.R) {
 			sh := d.supportShare(f, c, fits, nil)
 			g := *f
 			g.c, g.height = c, d.topHeight(0)
@@ -239,7 +244,7 @@ func (d *Detector) settleStrays(fits []diskFit, colour bgrImage) {
 		copy(f.samples, d.settled)
 		f.c, f.rms, f.level = f.alone, f.aloneRMS, 0
 	}
-	clear(d.settled)
+	clear(d.settled[:cap(d.settled)])
 }
 
 // strayShare is the least share of a disk's probes that must find a step

@@ -357,8 +357,8 @@ func (d *Detector) localMap(cx, cy float64) (o, jx, jy pt, ok bool) {
 
 // fitOutline places template t near detection pixel (cx, cy) where the
 // kind's colour is the ground's (a brown arrow on a wooden table, a grey
-// bolt on grey tiles): there the colour cannot place a chit, the image's
-// edges can. It searches shifts of up to reach pixels, and the angles
+// bolt on grey tiles), or that of what the chit lies on: there the colour
+// cannot place a chit, the image's edges can. It searches shifts of up to reach pixels, and the angles
 // within tokenSideSlack of axis (radians, on the table), for the place
 // where most of the outline lies on edges (at least tokenGateEdge). The
 // fit's edge is that share; its in, the share of its inside of the
@@ -636,7 +636,8 @@ func (f tokenFit) accepted() bool {
 // kind's outline is fitted; the fits that fill their outline and stand out
 // of their ring are tokens, the best of overlapping ones kept. Long chits
 // of the ground's colour are looked for along straight edges of their
-// length off the disks found (fitAlongSides).
+// length off the disks found (fitAlongSides), round chits at the circles
+// of their size the disk search found (fitRoundSeeds).
 func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 	pl := d.plane
 	if d.tplPlane != pl {
@@ -867,12 +868,13 @@ func (d *Detector) groundlessUnion(dst *gocv.Mat, ground []bool) bool {
 	return some && !first
 }
 
-// keepOnGround keeps fit f of kind ki, placed by the edges where the
-// kind's colour is the ground's, when it fills its outline with its
-// colour, is of it in the frame itself, lies on edges of the image (as
-// much as a coarse fit must), and nearly all of its outline is a step of
-// colour in the frame larger than the ground's grain beyond it
-// (tokenGroundFrame).
+// keepOnGround keeps fit f of kind ki, placed by the edges where its
+// colour cannot place it (the ground's colour, or the colour of what it
+// lies on), when it fills its outline with its colour, is of it in the
+// frame itself, lies on edges of the image (as much as a coarse fit
+// must), and at least least of its outline is a step of colour in the
+// frame larger than the ground's grain beyond it (tokenGroundFrame along
+// straight sides, tokenSeedFrame at circles).
 // Its score is half that share: a chit seen only by its outline is less
 // sure than one that stands out of the ground by its colour.
 func (d *Detector) keepOnGround(ki int, f tokenFit, colour bgrImage, least float64, found *[]tokenFit) {
@@ -1212,7 +1214,7 @@ seeds:
 		if s.R < tokenSeedLeast*k.Length/2 || s.R > tokenSeedMost*k.Length/2 {
 			continue
 		}
-		// Not where a chit was found by its colour.
+		// Not where a chit was found already (by its colour, mostly).
 		for _, f := range *found {
 			if f.tableC.sub(s.C).len() < k.Width/2 {
 				continue seeds
