@@ -98,20 +98,28 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 	}
 }
 
-// settleOn fits disk f again, settleRounds times, on the steps of its
-// probes nearest the circle of radius want around its last fit, the
-// first being c (none where the disks above, idx, cover it), and returns
-// the last fit (the samples keep the steps taken).
+// settleOn fits disk f again, settleRounds times (fewer once a round
+// takes the same steps as the one before), on the steps of its probes
+// nearest the circle of radius want around its last fit, the first being
+// c (none where the disks above, idx, cover it), and returns the last fit
+// (the samples keep the steps taken).
 func (d *Detector) settleOn(f *diskFit, c circle, fits []diskFit, idx []int, want float64, colour bgrImage) circle {
 	inDepth := d.rimSampleDepth()
-	for range settleRounds {
+	for round := range settleRounds {
 		target := circle{c.C, want}
+		same := round > 0
 		for k := range f.samples {
 			s := &f.samples[k]
+			was, wasU, wasV := s.ok, s.u, s.v
 			s.ok = false
 			if pk, found := d.stepOn(s, target, fits, idx, settlePixels); found {
 				s.take(pk, colour, inDepth)
 			}
+			same = same && s.ok == was && (!s.ok || s.u == wasU && s.v == wasV)
+		}
+		// The same steps as the round before: the fit would not move.
+		if same {
+			break
 		}
 		f.c, f.level = c, 0
 		// The steps lie near a circle already: few strays.
