@@ -174,13 +174,13 @@ func (p *workPlane) coverageOf(c circle, img *imageOutline, em edgeMap, others [
 	margin := 2 * p.pixel
 	// Only the circles within reach of this one may hide or cross it.
 	var near [16]circle
-	close := near[:0]
+	within := near[:0]
 	for _, o := range others {
 		if c.C.sub(o.C).len() < c.R+o.R+margin {
-			close = append(close, o)
+			within = append(within, o)
 		}
 	}
-	others = close
+	others = within
 	for k := range n {
 		hits[k] = -1
 		a := 2 * math.Pi * float64(k) / float64(n)

@@ -213,12 +213,11 @@ const (
 // the circle, and dropImplausible would drop it. Each probe takes instead
 // its step nearest the circle of that size at the centre found (see
 // settleOn) and the disk is fitted again. The new circle is kept if it
-// was fitted, is of a plausible size, at
-// least strayShare of the probes find a step on it (no fewer than on the
-// first fit, if that was of a plausible size), and it shows a rim
-// (hasRim) or its rim stands out from what lies around it (rimStandsOut):
-// a circle of art drawn out to a disk's size by its neighbours' edges
-// does neither.
+// was fitted, is of a plausible size, at least strayShare of the probes
+// find a step on it (no fewer than on the first fit, if that was of a
+// plausible size), and it shows a rim (hasRim) or its rim stands out
+// from what lies around it (rimStandsOut): a circle of art drawn out to
+// a disk's size by its neighbours' edges does neither.
 func (d *Detector) settleStrays(fits []diskFit, colour bgrImage) {
 	pl := d.plane
 	if pl == nil || pl.cal == nil {

@@ -358,8 +358,8 @@ func (d *Detector) localMap(cx, cy float64) (o, jx, jy pt, ok bool) {
 // fitOutline places template t near detection pixel (cx, cy) where the
 // kind's colour is the ground's (a brown arrow on a wooden table, a grey
 // bolt on grey tiles), or that of what the chit lies on: there the colour
-// cannot place a chit, the image's edges can. It searches shifts of up to reach pixels, and the angles
-// within tokenSideSlack of axis (radians, on the table), for the place
+// cannot place a chit, the image's edges can. It searches shifts of up to
+// reach pixels, and the angles within tokenSideSlack of axis (radians, on the table), for the place
 // where most of the outline lies on edges (at least tokenGateEdge). The
 // fit's edge is that share; its in, the share of its inside of the
 // kind's colour (mask).
@@ -1171,8 +1171,8 @@ func (d *Detector) filledPatch(mask []byte, x0, y0, w, h int) []byte {
 // candidates (before any is verified as a disk) of about the size of a
 // round kind of token: from tokenSeedLeast to tokenSeedMost of its
 // radius (a chit's outline, blurred and widened by its side and shadow,
-// measures up to a spell's size). A round chit of the table's colour is
-// found at them (see fitRoundSeeds).
+// measures up to a spell's size). A round chit that its colour does not
+// part from what it lies on is found at them (see fitRoundSeeds).
 func (d *Detector) keepRoundSeeds(cands []candidate) {
 	d.roundSeeds = d.roundSeeds[:0]
 	if d.plane.cal == nil {
