@@ -26,9 +26,14 @@ type pairOrder struct {
 // stackOrder decides which disk lies on which, sets each disk's level and
 // returns, for each disk, the disks lying above it.
 func stackOrder(fits []diskFit, pl *workPlane) [][]int {
+	// Each disk's rim colour, read when a pair needs it.
 	rims := make([][3]float64, len(fits))
-	for i := range fits {
-		rims[i] = rimReference(fits, i, pl)
+	read := make([]bool, len(fits))
+	rim := func(i int) [3]float64 {
+		if !read[i] {
+			rims[i], read[i] = rimReference(fits, i, pl), true
+		}
+		return rims[i]
 	}
 	var pairs []pairOrder
 	for i := range fits {
@@ -49,8 +54,8 @@ func stackOrder(fits []diskFit, pl *workPlane) [][]int {
 			}
 			// Even a narrow margin is a verdict: judged by the edges alone,
 			// without the rims, close pairs went wrong more often.
-			si, ni := hiddenStretch(fits[i], rims[i], b, pl)
-			sj, nj := hiddenStretch(fits[j], rims[j], a, pl)
+			si, ni := hiddenStretch(fits[i], rim(i), b, pl)
+			sj, nj := hiddenStretch(fits[j], rim(j), a, pl)
 			var p pairOrder
 			switch {
 			case ni < 4 && nj < 4:
