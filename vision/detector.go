@@ -620,13 +620,20 @@ func (d *Detector) tokenOutline(f diskFit, toks []*tokenShape, rim func(diskFit)
 		return false
 	}
 	for _, t := range toks {
-		if f.c.C.sub(t.centre).len() <= tokenOutlineOffset*f.c.R &&
-			f.c.R >= tokenOutlineLeast*t.reach() && f.c.R <= tokenOutlineMost*t.reach() {
+		if f.c.C.sub(t.centre).len() > tokenOutlineOffset*f.c.R || f.c.R < tokenOutlineLeast*t.reach() {
+			continue
+		}
+		switch {
+		case f.c.R <= tokenOutlineMost*t.reach():
 			// A catalogue size, strictly: within the relative snap
 			// tolerance (a token's outline measures a few pixels more
 			// than a spell).
 			s := d.nearestSize(models.Centimetres(f.c.R))
 			return math.Abs(f.c.R-float64(s.Radius)) > d.opt.SnapTolerance*float64(s.Radius) || !rim(f)
+		case f.c.R <= tokenOutlineFar*t.reach():
+			// Drawn out further (a grey boulder's shadow on grey
+			// tiles), it must show no rim.
+			return !rim(f)
 		}
 	}
 	return false
@@ -636,12 +643,14 @@ func (d *Detector) tokenOutline(f diskFit, toks []*tokenShape, rim func(diskFit)
 // tokenOutlineOffset of its radius from the token's centre (its shadow
 // draws it to one side), and its radius about the token's reach: from
 // tokenOutlineLeast to tokenOutlineMost of it (blur, the chit's side and
-// its shadow widen it). A spell under a long chit, its radius well short
-// of the chit's reach, stays.
+// its shadow widen it), or to tokenOutlineFar of it if it shows no rim. A
+// spell under a long chit, its radius well short of the chit's reach,
+// stays.
 const (
 	tokenOutlineOffset = 0.35
 	tokenOutlineLeast  = 0.9
 	tokenOutlineMost   = 1.25
+	tokenOutlineFar    = 1.3
 )
 
 // dropNonFinite removes any disk or token with a coordinate that is not a

@@ -207,6 +207,11 @@ func TestTokenOutline(t *testing.T) {
 		{"a spell under a boulder, snapped to its size", circle{pt{10.05, 10}, 1.26}, true, false},
 		{"a spell-sized circle round a damage chit, the table inside it", circle{pt{50.05, 10}, 1.25}, false, true},
 		{"a spell-sized circle round a boulder, the table inside it", circle{pt{10.05, 10}, 1.22}, false, true},
+		// Beyond 1.25 times its reach, up to 1.3, only a circle showing
+		// no rim is the chit's outline.
+		{"a boulder's outline drawn out to 1.28 of it, no rim", circle{pt{10.05, 10}, 1.28}, false, true},
+		{"a spell under a boulder, measured 2 % large", circle{pt{10.05, 10}, 1.28}, true, false},
+		{"a circle 1.35 times a boulder's, no rim", circle{pt{10.05, 10}, 1.35}, false, false},
 		{"a spell under an arrow, measured 6% large", circle{pt{30.2, 10}, 1.32}, true, false},
 		{"a circle far from any token", circle{pt{70, 10}, 1.16}, false, false},
 		{"a circle off the token's centre", circle{pt{10.6, 10}, 1.16}, false, false},
@@ -466,10 +471,16 @@ func TestRoundChitsAtCirclesOfTheirSize(t *testing.T) {
 // edge, a square's corners), blurred and widened by its shadow, makes a
 // circle of a spell's size is a token and not a disk: just inside that
 // circle lies the table, not a spell's rim (rendered scenes, medium tier,
-// seeds 304 and 318).
+// seeds 304 and 318; hard tier, seed 4: a grey boulder on grey tiles
+// whose circle measures 1.26 times its radius).
 func TestChitsAreNotSpellsOfTheirSize(t *testing.T) {
-	for _, seed := range []uint64{304, 318} {
-		s, got := detectScene(t, seed, synth.Medium)
+	cases := []struct {
+		tier synth.Tier
+		seed uint64
+	}{{synth.Medium, 304}, {synth.Medium, 318}, {synth.Hard, 4}}
+	for _, tc := range cases {
+		seed := tc.seed
+		s, got := detectScene(t, seed, tc.tier)
 		for _, g := range got.Disks {
 			real := false
 			for _, w := range s.Truth.Disks {
