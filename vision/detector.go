@@ -112,11 +112,11 @@ type Detector struct {
 	gradY               []int16
 	vote                voteScratch
 	chainPts            []pt      // the edge chains' points on the table
+	chainPx             []int32   // and their pixels
 	sides               []segment // straight runs of the edge chains of a long chit's length
 	roundSeeds          []circle  // circles of about a round chit's size, on the table
 	seedsTried          []pt      // where fitRoundSeeds tried one kind
 	crossings           []float64 // scratch of chitEnds
-	chainPx             []int32   // and their pixels
 	normals             []edgeNormal
 	settled             []sample // a disk's samples, while settleOnSizes tries others
 	bestSamples         []sample // and the best it found

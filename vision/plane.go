@@ -73,6 +73,14 @@ func (p *workPlane) full(x, y float64) (float64, float64) {
 	return (x+0.5)*p.scale - 0.5, (y+0.5)*p.scale - 0.5
 }
 
+// detection returns where table point q, at the given height, lies in
+// the detection image, pixels (the inverse of full after toImage); false
+// where it cannot be mapped.
+func (p *workPlane) detection(q pt, height float64) (pt, bool) {
+	u, v, ok := p.toImage(q, height)
+	return pt{(u+0.5)/p.scale - 0.5, (v+0.5)/p.scale - 0.5}, ok
+}
+
 // chainPoints appends to out a chain's pixels mapped to the working plane,
 // leaving out pixels that see no table.
 func (p *workPlane) chainPoints(ch chain, out []pt) []pt {

@@ -342,13 +342,9 @@ func (d *Detector) localMap(cx, cy float64) (o, jx, jy pt, ok bool) {
 		return pt{}, pt{}, pt{}, false
 	}
 	const e = 0.5
-	det := func(q pt) (pt, bool) {
-		fu, fv, ok := pl.toImage(q, 0)
-		return pt{(fu+0.5)/pl.scale - 0.5, (fv+0.5)/pl.scale - 0.5}, ok
-	}
-	o, ok0 := det(c)
-	ex, ok1 := det(c.add(pt{e, 0}))
-	ey, ok2 := det(c.add(pt{0, e}))
+	o, ok0 := pl.detection(c, 0)
+	ex, ok1 := pl.detection(c.add(pt{e, 0}), 0)
+	ey, ok2 := pl.detection(c.add(pt{0, e}), 0)
 	if !ok0 || !ok1 || !ok2 {
 		return pt{}, pt{}, pt{}, false
 	}
@@ -947,7 +943,6 @@ const tokenGroundFrame = 0.9
 // colours are not the ground's: a chit on one is fitted by its colour);
 // see keepOnGround.
 func (d *Detector) fitAlongSides(ki int, sides []segment, disks []circle, mask, edges []byte, colour bgrImage, found *[]tokenFit) {
-	pl := d.plane
 	k := d.opt.Tokens[ki]
 	t := &d.templates[ki]
 	for _, s := range sides {
@@ -964,12 +959,8 @@ func (d *Detector) fitAlongSides(ki int, sides []segment, disks []circle, mask, 
 			if insideAny(q, disks, 0) {
 				continue // the ground is the table
 			}
-			fu, fv, ok := pl.toImage(q, 0)
+			c, ok := d.onMask(q, mask)
 			if !ok {
-				continue
-			}
-			c := pt{(fu+0.5)/pl.scale - 0.5, (fv+0.5)/pl.scale - 0.5}
-			if c.X < 0 || c.Y < 0 || c.X > float64(pl.w-1) || c.Y > float64(pl.h-1) || mask[int(c.Y)*pl.w+int(c.X)] == 0 {
 				continue
 			}
 			_, jx, jy, ok := d.localMap(c.X, c.Y)
@@ -1204,7 +1195,6 @@ const (
 // a step of colour in the frame: a circle, unlike a straight side, is
 // seldom the ground's grain.
 func (d *Detector) fitRoundSeeds(ki int, mask, edges []byte, colour bgrImage, found *[]tokenFit) {
-	pl := d.plane
 	k := d.opt.Tokens[ki]
 	t := &d.templates[ki]
 	tried := d.seedsTried[:0]
@@ -1220,12 +1210,8 @@ seeds:
 				continue seeds
 			}
 		}
-		fu, fv, ok := pl.toImage(s.C, 0)
+		c, ok := d.onMask(s.C, mask)
 		if !ok {
-			continue
-		}
-		c := pt{(fu+0.5)/pl.scale - 0.5, (fv+0.5)/pl.scale - 0.5}
-		if c.X < 0 || c.Y < 0 || c.X > float64(pl.w-1) || c.Y > float64(pl.h-1) || mask[int(c.Y)*pl.w+int(c.X)] == 0 {
 			continue
 		}
 		// Nor again at about the same place (the vote and the arcs often
@@ -1240,6 +1226,17 @@ seeds:
 			d.keepOnGround(ki, f, colour, tokenSeedFrame, found)
 		}
 	}
+}
+
+// onMask returns where table point q (at height 0) lies in the detection
+// image, when it lies there on a pixel of mask.
+func (d *Detector) onMask(q pt, mask []byte) (pt, bool) {
+	pl := d.plane
+	c, ok := pl.detection(q, 0)
+	if !ok || c.X < 0 || c.Y < 0 || c.X > float64(pl.w-1) || c.Y > float64(pl.h-1) || mask[int(c.Y)*pl.w+int(c.X)] == 0 {
+		return pt{}, false
+	}
+	return c, true
 }
 
 // tokenSeedReach is how far, detection pixels, from a seed circle's
