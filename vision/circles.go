@@ -125,7 +125,12 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // lying on the larger (onTop), when seen almost whole. So is a circle
 // lying across kept disks, within none (a small disk overhanging the
 // edge of the one it lies on): seen almost whole, it lies on top of them.
-func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64)) []candidate {
+// Seen well but not almost whole (the shadow it casts on the table blurs
+// its outline there), it lies on top when the occlusion shows it: its
+// outline runs on across each disk it overlaps, whose own outline is
+// hidden under it (see liesAcross; inside counts a circle's probes lying
+// inside another disk and those on an edge, nil when it cannot).
+func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64), inside func(c, k circle) (hit, n int)) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
 	var kept []circle
@@ -159,7 +164,9 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 				others = nil
 			}
 			if cov, length = seen(c.c, others); cov < wholeOnTop {
-				continue
+				if others != nil || cov < p.finalCoverage || length < p.minSupport || !liesAcross(c.c, kept, inside) {
+					continue
+				}
 			}
 			c.onTop = true
 		}
@@ -219,6 +226,41 @@ func fitsCircle(pts []pt, c circle, tol float64) bool {
 	}
 	return sum/float64(len(pts)) <= tol
 }
+
+// liesAcross reports whether circle c lies on top of every kept disk it
+// overlaps (at least one), by what shows where they overlap: of its own
+// outline inside each disk, at least acrossSeen is an edge, and of the
+// disk's outline inside c, at most acrossHidden. Pairs with fewer than
+// acrossLeast probes either way are no evidence.
+func liesAcross(c circle, kept []circle, inside func(c, k circle) (hit, n int)) bool {
+	if inside == nil {
+		return false
+	}
+	shown := false
+	for _, k := range kept {
+		if c.C.sub(k.C).len() >= c.R+k.R {
+			continue
+		}
+		onTop, n := inside(c, k)
+		under, m := inside(k, c)
+		if n < acrossLeast || m < acrossLeast {
+			continue
+		}
+		if float64(onTop) < acrossSeen*float64(n) || float64(under) > acrossHidden*float64(m) {
+			return false
+		}
+		shown = true
+	}
+	return shown
+}
+
+// The occlusion that shows a circle lying across disks' edges: see
+// liesAcross.
+const (
+	acrossSeen   = 0.8
+	acrossHidden = 0.35
+	acrossLeast  = 4
+)
 
 // wholeOnTop is the least coverage of a circle wholly inside a disk, or
 // lying across kept disks, that verify keeps on its own: a disk lying on

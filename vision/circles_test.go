@@ -112,7 +112,7 @@ func TestVerifyJudgesCirclesInsideOthers(t *testing.T) {
 	}
 	p := circleParams{finalCoverage: 0.62, minSupport: 10, pixel: 0.1}
 	in := []candidate{at(0, 0, 6.35, 0.9), at(0.3, 0, 1.25, 0.8), at(3, 2, 1.25, 0.9), at(20, 0, 2.225, 0.75), at(20.1, 0.3, 3.175, 0.35)}
-	got := verify(in, p, seen)
+	got := verify(in, p, seen, nil)
 	want := map[circle]bool{ // circle: within
 		{pt{0, 0}, 6.35}:   false,
 		{pt{3, 2}, 1.25}:   true,
@@ -128,7 +128,7 @@ func TestVerifyJudgesCirclesInsideOthers(t *testing.T) {
 	}
 	// Without a calibration a circle inside another goes.
 	p.dropInside = true
-	if got := verify(in, p, seen); len(got) != 2 {
+	if got := verify(in, p, seen, nil); len(got) != 2 {
 		t.Errorf("without a calibration kept %+v, want the terrain and the small creature", got)
 	}
 }
@@ -138,23 +138,34 @@ func TestVerifyJudgesCirclesInsideOthers(t *testing.T) {
 // its outline shows almost whole (a spell lying on a giant: the giant
 // cannot hide it and still let it be seen), but not the inner edge of a
 // disk's rim (nested in it, as a ring of its art), nor one seen only in
-// part.
+// part. One lying across the giant's edge and seen in part is kept when
+// the occlusion shows it on top: its outline seen inside the giant, the
+// giant's hidden inside it.
 func TestVerifyKeepsADiskLyingOnALargerOne(t *testing.T) {
 	giant := circle{pt{0, 0}, 5.2}
+	type shown struct{ hit, n int }
 	cases := []struct {
 		name string
 		c    circle
 		cov  float64 // coverage seen on its own
 		keep bool
+		// The probes of the circle inside the giant, and of the giant
+		// inside the circle, on an edge (none: no look at them).
+		inGiant, giantIn shown
 	}{
-		{"spell near the giant's edge", circle{pt{3.8, 0}, 1.25}, 1, true},
-		{"spell off the centre", circle{pt{-1.5, 1}, 1.25}, 0.92, true},
-		{"inner edge of the giant's rim", circle{pt{0, 0}, 4.95}, 1, false},
-		{"circle seen in part", circle{pt{1, 1}, 2.225}, 0.8, false},
+		{"spell near the giant's edge", circle{pt{3.8, 0}, 1.25}, 1, true, shown{}, shown{}},
+		{"spell off the centre", circle{pt{-1.5, 1}, 1.25}, 0.92, true, shown{}, shown{}},
+		{"inner edge of the giant's rim", circle{pt{0, 0}, 4.95}, 1, false, shown{}, shown{}},
+		{"circle seen in part", circle{pt{1, 1}, 2.225}, 0.8, false, shown{}, shown{}},
 		// Across the giant's edge, within no disk: the part outside the
 		// giant is too short a stretch to verify it.
-		{"spell across the giant's edge", circle{pt{5, 1}, 1.25}, 0.95, true},
-		{"circle across the edge seen in part", circle{pt{5, 1}, 1.25}, 0.8, false},
+		{"spell across the giant's edge", circle{pt{5, 1}, 1.25}, 0.95, true, shown{}, shown{}},
+		{"circle across the edge seen in part", circle{pt{5, 1}, 1.25}, 0.8, false, shown{}, shown{}},
+		{"spell across the edge, the giant's outline hidden under it", circle{pt{5, 1}, 1.25}, 0.8, true, shown{20, 20}, shown{1, 5}},
+		{"circle across the edge, the giant's outline showing through", circle{pt{5, 1}, 1.25}, 0.8, false, shown{20, 20}, shown{4, 5}},
+		{"circle across the edge, its own outline hidden in the giant", circle{pt{5, 1}, 1.25}, 0.8, false, shown{10, 20}, shown{1, 5}},
+		{"circle across the edge, too few probes to tell", circle{pt{5, 1}, 1.25}, 0.8, false, shown{3, 3}, shown{0, 3}},
+		{"circle across the edge seen too little", circle{pt{5, 1}, 1.25}, 0.6, false, shown{20, 20}, shown{0, 5}},
 	}
 	for _, tc := range cases {
 		// What a larger disk covers counts as possibly hidden.
@@ -173,8 +184,18 @@ func TestVerifyKeepsADiskLyingOnALargerOne(t *testing.T) {
 			}
 			return tc.cov, 60
 		}
+		inside := func(c, k circle) (int, int) {
+			switch {
+			case c == tc.c && k == giant:
+				return tc.inGiant.hit, tc.inGiant.n
+			case c == giant && k == tc.c:
+				return tc.giantIn.hit, tc.giantIn.n
+			}
+			t.Fatalf("%s: looked inside %+v for %+v", tc.name, k, c)
+			return 0, 0
+		}
 		p := circleParams{finalCoverage: 0.62, minSupport: 10, pixel: 0.1}
-		got := verify([]candidate{{c: giant, coverage: 1}, {c: tc.c, coverage: tc.cov}}, p, seen)
+		got := verify([]candidate{{c: giant, coverage: 1}, {c: tc.c, coverage: tc.cov}}, p, seen, inside)
 		kept := len(got) == 2
 		if kept != tc.keep {
 			t.Errorf("%s: kept %v, want %v", tc.name, kept, tc.keep)
@@ -184,7 +205,7 @@ func TestVerifyKeepsADiskLyingOnALargerOne(t *testing.T) {
 		}
 		// Without a calibration nothing tells it from a circle of art.
 		p.dropInside = true
-		if got := verify([]candidate{{c: giant, coverage: 1}, {c: tc.c, coverage: tc.cov}}, p, seen); len(got) != 1 {
+		if got := verify([]candidate{{c: giant, coverage: 1}, {c: tc.c, coverage: tc.cov}}, p, seen, inside); len(got) != 1 {
 			t.Errorf("%s: without a calibration kept %d circles, want the giant only", tc.name, len(got))
 		}
 	}
@@ -412,4 +433,42 @@ func TestAThinRimIsMeasuredOnItsOutline(t *testing.T) {
 		}
 	}
 	t.Errorf("disk %s not found", want.ID)
+}
+
+// A small disk overhanging the edge of the one it lies on is found and
+// stacked on it even where its shadow on the table blurs its outline: the
+// occlusion shows it on top (liesAcross). Rendered scene: hard tier, seed
+// 7, a 1.25 cm disk with a black rim across the edge of a 5.2 cm one,
+// seen on 65 % of its outline.
+func TestDiskOverhangingTheOneItLiesOnIsFound(t *testing.T) {
+	s, got := detectScene(t, 7, synth.Hard)
+	var top, host models.Disk
+	for _, dk := range s.Truth.Disks {
+		if dk.ID == "d13" {
+			top = dk
+		}
+	}
+	for _, dk := range s.Truth.Disks {
+		if dk.ID != top.ID && dk.Z < top.Z && math.Hypot(float64(dk.X-top.X), float64(dk.Y-top.Y)) < float64(dk.R+top.R) {
+			host = dk
+		}
+	}
+	if top.ID == "" || host.ID == "" || math.Hypot(float64(host.X-top.X), float64(host.Y-top.Y))+float64(top.R) <= float64(host.R) {
+		t.Fatalf("the scene's disk d13 does not overhang a disk it lies on (host %q): the test tests nothing", host.ID)
+	}
+	var dt, dh *models.Disk
+	for i, dk := range got.Disks {
+		if math.Hypot(float64(dk.X-top.X), float64(dk.Y-top.Y)) < 0.15 && dk.R == top.R {
+			dt = &got.Disks[i]
+		}
+		if math.Hypot(float64(dk.X-host.X), float64(dk.Y-host.Y)) < 0.3 && dk.R == host.R {
+			dh = &got.Disks[i]
+		}
+	}
+	switch {
+	case dt == nil || dh == nil:
+		t.Errorf("disk %s (r %.2f) across %s's edge (r %.2f): found %v, host found %v", top.ID, top.R, host.ID, host.R, dt != nil, dh != nil)
+	case dt.Z <= dh.Z:
+		t.Errorf("disk %s at level %d, on %s at level %d", top.ID, dt.Z, host.ID, dh.Z)
+	}
 }

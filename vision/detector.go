@@ -384,7 +384,8 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 	wg.Wait()
 	cands = append(cands, voted...)
 	d.keepRoundSeeds(cands)
-	return verify(suppress(cands, cp.dropInside), cp, seen)
+	inside := func(c, k circle) (int, int) { return pl.insideOf(c, k, em) }
+	return verify(suppress(cands, cp.dropInside), cp, seen, inside)
 }
 
 // voteCatalogue finds the circles of the catalogue's sizes by voting and

@@ -210,20 +210,8 @@ func (p *workPlane) coverageOf(c circle, img *imageOutline, em edgeMap, others [
 		}
 		valid++
 		hits[k] = 0
-		// A colour step across the outline, 2.5 detection pixels each side.
-		xi, yi := (u+0.5)/p.scale-0.5, (v+0.5)/p.scale-0.5
-		if !em.step(xi-2.5*nx, yi-2.5*ny, xi+2.5*nx, yi+2.5*ny) {
-			continue
-		}
-	near:
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				i := (y+dy)*em.w + x + dx
-				if em.pix[i] != 0 && em.aligned(i, nx, ny) {
-					hits[k] = 1
-					break near
-				}
-			}
+		if p.edgeAcross(em, u, v, nx, ny, x, y) {
+			hits[k] = 1
 		}
 	}
 	// Most of a disk lies inside the frame.
@@ -232,6 +220,57 @@ func (p *workPlane) coverageOf(c circle, img *imageOutline, em edgeMap, others [
 	}
 	h := runHits(hits, 4)
 	return float64(h) / float64(valid), float64(h) * 2 * math.Pi * c.R / float64(n) / p.pixel
+}
+
+// edgeAcross reports whether an outline probe at frame pixel (u, v),
+// detection pixel (x, y) (at least a pixel inside the edge map), with
+// outward normal (nx, ny) in the image, finds the outline there: a colour
+// step across it, 2.5 detection pixels each side, and an edge within a
+// pixel whose gradient runs along the normal.
+func (p *workPlane) edgeAcross(em edgeMap, u, v, nx, ny float64, x, y int) bool {
+	xi, yi := (u+0.5)/p.scale-0.5, (v+0.5)/p.scale-0.5
+	if !em.step(xi-2.5*nx, yi-2.5*ny, xi+2.5*nx, yi+2.5*ny) {
+		return false
+	}
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			i := (y+dy)*em.w + x + dx
+			if em.pix[i] != 0 && em.aligned(i, nx, ny) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// insideOf counts coverage's probes of circle c that lie inside circle k
+// (by more than the margin coverage leaves), n, and those of them that
+// find c's outline, hit: where two disks overlap, the upper one's outline
+// shows and the lower one's is hidden.
+func (p *workPlane) insideOf(c, k circle, em edgeMap) (hit, n int) {
+	img := p.outlineInImage(c)
+	probes := coverageProbes(c, p.pixel)
+	margin := 2 * p.pixel
+	for i := range probes {
+		a := 2 * math.Pi * float64(i) / float64(probes)
+		if k.dist(c.at(a)) >= -margin {
+			continue
+		}
+		u, v, nx, ny, ok := img.at(a)
+		if !ok {
+			continue
+		}
+		x := int(math.Round((u+0.5)/p.scale - 0.5))
+		y := int(math.Round((v+0.5)/p.scale - 0.5))
+		if x < 1 || y < 1 || x >= em.w-1 || y >= em.h-1 {
+			continue
+		}
+		n++
+		if p.edgeAcross(em, u, v, nx, ny, x, y) {
+			hit++
+		}
+	}
+	return hit, n
 }
 
 func onAny(q pt, cs []circle, margin float64) bool {
