@@ -1054,9 +1054,11 @@ const tokenGroundNarrowest = 4
 const tokenEndSlack = 0.12
 
 // The lengths, relative to a long kind's, of the straight sides it is
-// looked for along.
+// looked for along. Blur and a grained ground break a chit's side into
+// straight runs of half its length or so; chitEnds finds its ends from a
+// run that long (within a third of the length of its middle).
 const (
-	tokenSideShortest = 0.6
+	tokenSideShortest = 0.45
 	tokenSideLongest  = 1.2
 )
 
