@@ -127,10 +127,12 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // edge of the one it lies on): seen almost whole, it lies on top of them.
 // Seen well but not almost whole (the shadow it casts on the table blurs
 // its outline there), it lies on top when the occlusion shows it: its
-// outline runs on across each disk it overlaps, whose own outline is
-// hidden under it (see liesAcross; inside counts a circle's probes lying
-// inside another disk and those on an edge, nil when it cannot).
-func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64), inside func(c, k circle) (hit, n int)) []candidate {
+// outline runs on across the edge of each disk it crosses, whose own
+// outline is hidden under it (see liesAcross; inside counts a circle's
+// probes lying inside another disk, off the third disks given, and those
+// on an edge; nil when it cannot). (Circles within a kept disk are not
+// judged so: most are its art, and looking costs more than it finds.)
+func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64), inside func(c, k circle, others []circle) (hit, n int)) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
 	var kept []circle
@@ -155,7 +157,8 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 				overlaps = overlaps || d < c.c.R+k.R
 			}
 			others := covering
-			if len(covering) == len(kept) {
+			across := len(covering) == len(kept)
+			if across {
 				// Within no kept disk: lying across those it overlaps,
 				// it is on top of them if its whole outline shows.
 				if !overlaps {
@@ -163,10 +166,8 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 				}
 				others = nil
 			}
-			if cov, length = seen(c.c, others); cov < wholeOnTop {
-				if others != nil || cov < p.finalCoverage || length < p.minSupport || !liesAcross(c.c, kept, inside) {
-					continue
-				}
+			if cov, length = seen(c.c, others); cov < wholeOnTop && !(across && liesAcross(c.c, keep, inside)) {
+				continue
 			}
 			c.onTop = true
 		}
@@ -227,26 +228,54 @@ func fitsCircle(pts []pt, c circle, tol float64) bool {
 	return sum/float64(len(pts)) <= tol
 }
 
-// liesAcross reports whether circle c lies on top of every kept disk it
-// overlaps (at least one), by what shows where they overlap: of its own
-// outline inside each disk, at least acrossSeen is an edge, and of the
-// disk's outline inside c, at most acrossHidden. Pairs with fewer than
-// acrossLeast probes either way are no evidence.
-func liesAcross(c circle, kept []circle, inside func(c, k circle) (hit, n int)) bool {
+// liesAcross reports whether circle c lies on top of every kept disk
+// whose edge it crosses (at least one), by what shows where they overlap:
+// of its own outline inside each disk, at least acrossSeen is an edge,
+// and of the disk's outline inside c, at most acrossHidden of the share of
+// it seen on the whole (an outline missing there for want of contrast is
+// no sign of c). Probes on or inside third kept disks are left out (what
+// lies on them may hide either outline). Pairs with fewer than acrossLeast
+// probes either way are no evidence; a kept disk holding c, or a kept
+// circle lying wholly inside it (a disk on it or a circle of its art,
+// judged later), shows nothing of the pair and is not looked at.
+func liesAcross(c circle, kept []candidate, inside func(c, k circle, others []circle) (hit, n int)) bool {
 	if inside == nil {
 		return false
 	}
-	shown := false
-	for _, k := range kept {
-		if c.C.sub(k.C).len() >= c.R+k.R {
+	// The kept disks c overlaps, and those of them whose edge it crosses
+	// (neither holding c nor lying within it): only those show which
+	// lies on which.
+	var near []circle
+	var crossed []int
+	for i, k := range kept {
+		d := c.C.sub(k.c.C).len()
+		if d >= c.R+k.c.R {
 			continue
 		}
-		onTop, n := inside(c, k)
-		under, m := inside(k, c)
+		near = append(near, k.c)
+		if d+c.R > k.c.R && d+k.c.R > c.R {
+			crossed = append(crossed, i)
+		}
+	}
+	if len(crossed) == 0 {
+		return false
+	}
+	shown := false
+	third := make([]circle, 0, len(near))
+	for _, i := range crossed {
+		k := kept[i]
+		third = third[:0]
+		for _, o := range near {
+			if o != k.c {
+				third = append(third, o)
+			}
+		}
+		onTop, n := inside(c, k.c, third)
+		under, m := inside(k.c, c, third)
 		if n < acrossLeast || m < acrossLeast {
 			continue
 		}
-		if float64(onTop) < acrossSeen*float64(n) || float64(under) > acrossHidden*float64(m) {
+		if float64(onTop) < acrossSeen*float64(n) || float64(under) > acrossHidden*k.coverage*float64(m) {
 			return false
 		}
 		shown = true

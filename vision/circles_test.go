@@ -184,7 +184,10 @@ func TestVerifyKeepsADiskLyingOnALargerOne(t *testing.T) {
 			}
 			return tc.cov, 60
 		}
-		inside := func(c, k circle) (int, int) {
+		inside := func(c, k circle, others []circle) (int, int) {
+			if len(others) > 0 {
+				t.Fatalf("%s: third disks %v left out, with the giant alone kept", tc.name, others)
+			}
 			switch {
 			case c == tc.c && k == giant:
 				return tc.inGiant.hit, tc.inGiant.n
@@ -208,6 +211,61 @@ func TestVerifyKeepsADiskLyingOnALargerOne(t *testing.T) {
 		if got := verify([]candidate{{c: giant, coverage: 1}, {c: tc.c, coverage: tc.cov}}, p, seen, inside); len(got) != 1 {
 			t.Errorf("%s: without a calibration kept %d circles, want the giant only", tc.name, len(got))
 		}
+	}
+}
+
+// liesAcross reads the occlusion where a circle overlaps kept disks: on
+// top of each, its outline shows inside the disk and the disk's is hidden
+// inside it, against how much of the disk's outline shows on the whole;
+// a kept circle inside it, or one holding it, shows nothing of the pair;
+// a third disk's cover is left out of each count.
+func TestLiesAcross(t *testing.T) {
+	c := circle{pt{0, 0}, 1.25}
+	east := candidate{c: circle{pt{5, 0}, 4.2}, coverage: 0.95}
+	west := candidate{c: circle{pt{-4, 0}, 3.2}, coverage: 0.95}
+	faint := candidate{c: circle{pt{5, 0}, 4.2}, coverage: 0.65}
+	far := candidate{c: circle{pt{20, 0}, 2}, coverage: 1}
+	small := candidate{c: circle{pt{0.2, 0}, 0.5}, coverage: 1}
+	host := candidate{c: circle{pt{-1, 0}, 5.2}, coverage: 1}
+	type counts struct{ onTop, n, under, m int }
+	cases := []struct {
+		name string
+		kept []candidate
+		seen map[circle]counts // by kept disk: c inside it, it inside c
+		want bool
+	}{
+		{"on top of one", []candidate{east, far}, map[circle]counts{east.c: {18, 20, 1, 6}}, true},
+		{"on top of two", []candidate{east, west}, map[circle]counts{east.c: {18, 20, 1, 6}, west.c: {10, 12, 0, 5}}, true},
+		{"under one of two", []candidate{east, west}, map[circle]counts{east.c: {18, 20, 1, 6}, west.c: {2, 12, 5, 5}}, false},
+		{"its outline hidden in the disk", []candidate{east}, map[circle]counts{east.c: {10, 20, 0, 6}}, false},
+		{"the disk's outline showing through", []candidate{east}, map[circle]counts{east.c: {18, 20, 3, 6}}, false},
+		{"a faint disk's gap is no evidence", []candidate{faint}, map[circle]counts{faint.c: {18, 20, 2, 6}}, false},
+		{"too few probes", []candidate{east}, map[circle]counts{east.c: {3, 3, 0, 6}}, false},
+		{"overlapping nothing", []candidate{far}, nil, false},
+		{"a kept circle wholly inside it tells nothing", []candidate{east, small}, map[circle]counts{east.c: {18, 20, 1, 6}, small.c: {0, 0, 9, 9}}, true},
+		{"held by a kept disk, across another's edge", []candidate{host, east}, map[circle]counts{host.c: {30, 30, 0, 0}, east.c: {18, 20, 1, 6}}, true},
+		{"held by a kept disk, crossing no edge", []candidate{host}, map[circle]counts{host.c: {30, 30, 0, 0}}, false},
+	}
+	for _, tc := range cases {
+		inside := func(a, b circle, others []circle) (int, int) {
+			k, cnt := b, tc.seen[b]
+			if a != c {
+				k, cnt = a, tc.seen[a]
+				cnt.onTop, cnt.n = cnt.under, cnt.m
+			}
+			for _, o := range others {
+				if o == k || o == c || o == far.c {
+					t.Errorf("%s: %+v left out looking at %+v", tc.name, o, k)
+				}
+			}
+			return cnt.onTop, cnt.n
+		}
+		if got := liesAcross(c, tc.kept, inside); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if liesAcross(c, []candidate{east}, nil) {
+		t.Error("with no look inside: lies across, want not")
 	}
 }
 

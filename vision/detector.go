@@ -384,7 +384,7 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 	wg.Wait()
 	cands = append(cands, voted...)
 	d.keepRoundSeeds(cands)
-	inside := func(c, k circle) (int, int) { return pl.insideOf(c, k, em) }
+	inside := func(c, k circle, others []circle) (int, int) { return pl.insideOf(c, k, others, em) }
 	return verify(suppress(cands, cp.dropInside), cp, seen, inside)
 }
 

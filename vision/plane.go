@@ -177,8 +177,7 @@ func (p *workPlane) coverageOf(c circle, img *imageOutline, em edgeMap, others [
 		hits = buf[:n]
 	} else {
 		hits = make([]int8, n)
-	} // 1 hit, 0 miss, -1 not seen
-	valid, inFrame := 0, 0
+	}
 	margin := 2 * p.pixel
 	// Only the circles within reach of this one may hide or cross it.
 	var near [16]circle
@@ -188,11 +187,33 @@ func (p *workPlane) coverageOf(c circle, img *imageOutline, em edgeMap, others [
 			within = append(within, o)
 		}
 	}
-	others = within
+	inFrame, valid := p.outlineHits(c, img, em, within, nil, hits)
+	// Most of a disk lies inside the frame.
+	if inFrame < n*6/10 || valid == 0 {
+		return 0, 0
+	}
+	h := runHits(hits, 4)
+	return float64(h) / float64(valid), float64(h) * 2 * math.Pi * c.R / float64(n) / p.pixel
+}
+
+// outlineHits probes circle c's outline at len(hits) angles (img: the
+// outline in the image) and sets each probe's hit: 1 where an edge of the
+// image crosses the outline there, with a colour step across it; 0 where
+// none does; -1 where the probe is not seen: off the frame (or within a
+// pixel of its border), inside or on the outline of one of others (inside
+// another disk this one may be hidden; on another disk's outline an edge
+// says nothing about this one), or, when only is not nil, not inside it.
+// It returns the probes on the frame and those seen.
+func (p *workPlane) outlineHits(c circle, img *imageOutline, em edgeMap, others []circle, only *circle, hits []int8) (inFrame, valid int) {
+	n := len(hits)
+	margin := 2 * p.pixel
 	for k := range n {
 		hits[k] = -1
 		a := 2 * math.Pi * float64(k) / float64(n)
 		q := c.at(a)
+		if only != nil && only.dist(q) >= -margin {
+			continue
+		}
 		u, v, nx, ny, ok := img.at(a)
 		if !ok {
 			continue
@@ -203,70 +224,40 @@ func (p *workPlane) coverageOf(c circle, img *imageOutline, em edgeMap, others [
 			continue
 		}
 		inFrame++
-		// Inside another disk this one may be hidden; on another disk's
-		// outline an edge says nothing about this one.
 		if insideAny(q, others, margin) || onAny(q, others, margin) {
 			continue
 		}
 		valid++
 		hits[k] = 0
-		if p.edgeAcross(em, u, v, nx, ny, x, y) {
-			hits[k] = 1
+		// A colour step across the outline, 2.5 detection pixels each side.
+		xi, yi := (u+0.5)/p.scale-0.5, (v+0.5)/p.scale-0.5
+		if !em.step(xi-2.5*nx, yi-2.5*ny, xi+2.5*nx, yi+2.5*ny) {
+			continue
 		}
-	}
-	// Most of a disk lies inside the frame.
-	if inFrame < n*6/10 || valid == 0 {
-		return 0, 0
-	}
-	h := runHits(hits, 4)
-	return float64(h) / float64(valid), float64(h) * 2 * math.Pi * c.R / float64(n) / p.pixel
-}
-
-// edgeAcross reports whether an outline probe at frame pixel (u, v),
-// detection pixel (x, y) (at least a pixel inside the edge map), with
-// outward normal (nx, ny) in the image, finds the outline there: a colour
-// step across it, 2.5 detection pixels each side, and an edge within a
-// pixel whose gradient runs along the normal.
-func (p *workPlane) edgeAcross(em edgeMap, u, v, nx, ny float64, x, y int) bool {
-	xi, yi := (u+0.5)/p.scale-0.5, (v+0.5)/p.scale-0.5
-	if !em.step(xi-2.5*nx, yi-2.5*ny, xi+2.5*nx, yi+2.5*ny) {
-		return false
-	}
-	for dy := -1; dy <= 1; dy++ {
-		for dx := -1; dx <= 1; dx++ {
-			i := (y+dy)*em.w + x + dx
-			if em.pix[i] != 0 && em.aligned(i, nx, ny) {
-				return true
+	near:
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				i := (y+dy)*em.w + x + dx
+				if em.pix[i] != 0 && em.aligned(i, nx, ny) {
+					hits[k] = 1
+					break near
+				}
 			}
 		}
 	}
-	return false
+	return inFrame, valid
 }
 
 // insideOf counts coverage's probes of circle c that lie inside circle k
-// (by more than the margin coverage leaves), n, and those of them that
-// find c's outline, hit: where two disks overlap, the upper one's outline
-// shows and the lower one's is hidden.
-func (p *workPlane) insideOf(c, k circle, em edgeMap) (hit, n int) {
+// (by more than the margin coverage leaves) and are seen, off others, n,
+// and those of them that find c's outline, hit: where two disks overlap,
+// the upper one's outline shows and the lower one's is hidden.
+func (p *workPlane) insideOf(c, k circle, others []circle, em edgeMap) (hit, n int) {
 	img := p.outlineInImage(c)
-	probes := coverageProbes(c, p.pixel)
-	margin := 2 * p.pixel
-	for i := range probes {
-		a := 2 * math.Pi * float64(i) / float64(probes)
-		if k.dist(c.at(a)) >= -margin {
-			continue
-		}
-		u, v, nx, ny, ok := img.at(a)
-		if !ok {
-			continue
-		}
-		x := int(math.Round((u+0.5)/p.scale - 0.5))
-		y := int(math.Round((v+0.5)/p.scale - 0.5))
-		if x < 1 || y < 1 || x >= em.w-1 || y >= em.h-1 {
-			continue
-		}
-		n++
-		if p.edgeAcross(em, u, v, nx, ny, x, y) {
+	hits := make([]int8, coverageProbes(c, p.pixel))
+	_, n = p.outlineHits(c, &img, em, others, &k, hits)
+	for _, h := range hits {
+		if h == 1 {
 			hit++
 		}
 	}
