@@ -415,9 +415,51 @@ func TestFitPlaneLowersADiskNoLongerStacked(t *testing.T) {
 	d.plane = &workPlane{cal: &calibration.Calibration{}, pixel: 0.12, scale: 2}
 	alone := circle{pt{10, 10}, 2.54}
 	fits := []diskFit{{c: circle{pt{10.1, 10}, 2.5}, alone: alone, level: 0, height: 0.4, visible: 0.6}}
-	d.fitPlane(fits, [][]int{nil})
+	d.fitPlane(fits, [][]int{nil}, nil)
 	if f := fits[0]; f.c != alone || f.height != 0.2 || f.visible != 1 {
 		t.Errorf("after fitPlane: circle %v, height %.2f, visible %.2f; want %v, 0.20, 1", f.c, f.height, f.visible, alone)
+	}
+}
+
+// Measured again after a drop, a disk takes its plane fit from the memo
+// only when its level and the circles of the disks above it are those it
+// was fitted under; otherwise it is fitted afresh and noted.
+func TestFitPlaneTakesANotedFitOnlyWhenNothingChanged(t *testing.T) {
+	d := NewDetector(Options{Thickness: 0.2})
+	defer d.Close()
+	d.plane = &workPlane{cal: &calibration.Calibration{}, pixel: 0.12, scale: 2}
+	alone := circle{pt{10, 10}, 1.25}
+	top := circle{pt{11, 10}, 2.54}
+	noted := planeFit{level: 0, above: []circle{top}, c: circle{pt{10.05, 10}, 1.26}, rms: 0.01, height: 0.2, visible: 0.7}
+	cases := []struct {
+		name  string
+		level int
+		over  circle
+		reuse bool
+	}{
+		{"same level, same disk above", 0, top, true},
+		{"lifted a level", 1, top, false},
+		{"the disk above moved", 0, circle{pt{11.2, 10}, 2.54}, false},
+	}
+	for _, tc := range cases {
+		memo := planeMemo{alone: noted}
+		fits := []diskFit{{alone: alone, level: tc.level}, {c: tc.over, alone: tc.over}}
+		d.fitPlane(fits, [][]int{{1}, nil}, memo)
+		got := fits[0]
+		if tc.reuse {
+			if got.c != noted.c || got.height != noted.height || got.visible != noted.visible || got.rms != noted.rms {
+				t.Errorf("%s: %+v, want the noted fit %+v", tc.name, got, noted)
+			}
+			continue
+		}
+		// No samples: a fresh fit keeps the circle fitted alone, at the
+		// level's height.
+		if got.c != alone || got.height != d.topHeight(tc.level) {
+			t.Errorf("%s: circle %v, height %.2f; want a fresh fit: %v, %.2f", tc.name, got.c, got.height, alone, d.topHeight(tc.level))
+		}
+		if m := memo[alone]; m.level != tc.level || len(m.above) != 1 || m.above[0] != tc.over || m.c != alone {
+			t.Errorf("%s: noted %+v, want the fresh fit under %v", tc.name, m, tc.over)
+		}
 	}
 }
 

@@ -284,23 +284,26 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	d.fitAlone(disks)
 	d.settleStrays(disks, colour)
 	lap("refine")
-	above := d.measure(disks)
+	// Measured again after each drop, the disks whose level and the
+	// disks above them are unchanged keep their plane fits.
+	planes := planeMemo{}
+	above := d.measure(disks, planes)
 	// Art first: a circle of art taken for a disk on top lifts the disk
 	// it lies in, and so its neighbours' levels and sizes; hasRim then
 	// reads rims at the right height.
 	if d.dropArtOnTop(&disks, colour) {
-		above = d.measure(disks)
+		above = d.measure(disks, planes)
 	}
 	if d.dropArtWithin(&disks, colour) {
-		above = d.measure(disks)
+		above = d.measure(disks, planes)
 	}
 	if d.dropImplausible(&disks) {
-		above = d.measure(disks)
+		above = d.measure(disks, planes)
 	}
 	lap("stacking")
 	toks := d.findTokens(colour, disks)
 	if d.dropTokenOutlines(&disks, toks, colour) {
-		above = d.measure(disks)
+		above = d.measure(disks, planes)
 	}
 	// Sizes last: what was dropped as art or a token's outline, and the
 	// stacking order, were judged on the edges first found.
@@ -547,12 +550,14 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 // as if each lay alone, and fits each on the table plane at the height of
 // its top face. It runs again whenever fits are dropped: a circle of art
 // taken for a disk, while it stood, lifted the disks around it a level.
-func (d *Detector) measure(fits []diskFit) [][]int {
+// memo (nil: none) keeps the plane fits from one measure to the next,
+// while the fits' samples stay as they are (see fitPlane).
+func (d *Detector) measure(fits []diskFit, memo planeMemo) [][]int {
 	for i := range fits {
 		fits[i].c, fits[i].level = fits[i].alone, 0
 	}
 	above := stackOrder(fits, d.plane)
-	d.fitPlane(fits, above)
+	d.fitPlane(fits, above, memo)
 	return above
 }
 

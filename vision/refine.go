@@ -265,19 +265,51 @@ func (d *Detector) fitAlone(fits []diskFit) {
 
 // fitPlane fits each disk's circle on the table plane at the height of
 // its top face, from the samples not covered by the disks above it. A disk
-// on the table with none above it keeps its fit from fitAlone.
-func (d *Detector) fitPlane(fits []diskFit, above [][]int) {
+// on the table with none above it keeps its fit from fitAlone. With a
+// memo (nil: none), a disk fitted before from the same samples, at the
+// same level and under disks whose circles are the same (see measure),
+// takes that fit again; every fit made is noted in it.
+func (d *Detector) fitPlane(fits []diskFit, above [][]int, memo planeMemo) {
+	var over []circle
 	for i := range fits {
 		f := &fits[i]
 		if f.level > 0 || len(above[i]) > 0 {
+			// What the fit depends on besides the samples: the level and
+			// the circles of the disks above, as they stand now (those
+			// fitted before this one are on their planes already).
+			over = over[:0]
+			for _, j := range above[i] {
+				over = append(over, fits[j].c)
+			}
+			if m, ok := memo[f.alone]; ok && m.level == f.level && slices.Equal(m.above, over) {
+				f.c, f.rms, f.height, f.visible = m.c, m.rms, m.height, m.visible
+				continue
+			}
 			f.c = f.alone
 			d.fitOne(f, fits, above[i], false, reweighRounds)
+			if memo != nil {
+				memo[f.alone] = planeFit{level: f.level, above: slices.Clone(over), c: f.c, rms: f.rms, height: f.height, visible: f.visible}
+			}
 			continue
 		}
 		// As fitAlone left it (a reading of the order before may have
 		// lifted it).
 		f.c, f.rms, f.height, f.visible = f.alone, f.aloneRMS, d.topHeight(0), 1
 	}
+}
+
+// planeMemo holds, by a disk's circle fitted alone, its last fit on the
+// table plane (fitPlane) and what that was fitted from besides its
+// samples; it serves while the samples do not change.
+type planeMemo map[circle]planeFit
+
+// planeFit is a disk's fit on the table plane at its level, under disks
+// whose circles were above.
+type planeFit struct {
+	level                int
+	above                []circle
+	c                    circle
+	rms, height, visible float64
 }
 
 // topHeight returns the height of the top face of a disk at the given

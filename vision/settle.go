@@ -94,7 +94,7 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 	clear(d.settled[:cap(d.settled)])
 	clear(d.bestSamples[:cap(d.bestSamples)])
 	if tried {
-		d.fitPlane(fits, above)
+		d.fitPlane(fits, above, nil)
 	}
 }
 

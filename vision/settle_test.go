@@ -91,7 +91,7 @@ func TestSettleKeepsTheFitsItDoesNotChange(t *testing.T) {
 	colour := bgrImage{pix: bgr, w: w, h: h}
 	fits := d.refine(d.findDisks(chains, em), colour)
 	d.fitAlone(fits)
-	above := d.measure(fits)
+	above := d.measure(fits, nil)
 	before := slices.Clone(fits)
 	d.settleOnSizes(fits, above, colour)
 	kept, stacked, settled := 0, 0, 0
