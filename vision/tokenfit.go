@@ -677,6 +677,14 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 		ranges[ki] = kindRange{0.7 * lo, hi, 0.25*k.Width/pl.pixel + 1, 1.3*math.Hypot(k.Length, k.Width)/pl.pixel + 3}
 	}
 	var found []tokenFit
+	// The regions each kind was fitted to: labelled again (with the edges
+	// cut, or without the ground's colour), most come out the same, and
+	// are fitted once.
+	type fitted struct {
+		kind  int
+		place region // in detection pixels
+	}
+	tried := map[fitted]bool{}
 	// fit fits kind ki to the region of the given label in labels (lw
 	// pixels wide, its origin at detection pixel (ox, oy)), when the
 	// region is of about the kind's size and mostly of its colour.
@@ -693,6 +701,11 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 			return
 		}
 		c := pt{rg.cx + float64(ox), rg.cy + float64(oy)}
+		place := region{area: rg.area, x0: rg.x0 + ox, y0: rg.y0 + oy, x1: rg.x1 + ox, y1: rg.y1 + oy, cx: c.X, cy: c.Y}
+		if tried[fitted{ki, place}] {
+			return
+		}
+		tried[fitted{ki, place}] = true
 		if !*axisDone {
 			*axis, *axisDone = regionAxis(labels, lw, label, rg.x0, rg.y0, bw, bh, rg.cx, rg.cy), true
 		}
