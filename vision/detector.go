@@ -336,7 +336,17 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		pixel:         px,
 		dropInside:    pl.cal == nil,
 	}
-	seen := func(c circle, others []circle) (float64, float64) { return pl.coverage(c, em, others) }
+	// A circle is often judged twice in a row (verify looks again at one
+	// failing against the disks kept): its outline in the image is mapped
+	// once.
+	var last circle
+	var lastImg imageOutline
+	seen := func(c circle, others []circle) (float64, float64) {
+		if c != last || c.R == 0 {
+			last, lastImg = c, pl.outlineInImage(c)
+		}
+		return pl.coverageOf(c, &lastImg, em, others, coverageProbes(c, pl.pixel))
+	}
 	// With a calibration, the catalogue's sizes are found by voting, on
 	// the other core while the arcs are traced; arcs add terrain, which
 	// comes in any size.
