@@ -201,7 +201,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	gate := 0.0
 	for i := 0; i < len(t.angles) && gate < tokenGateEdge; i += step {
 		if near(t.angles[i]) {
-			gate = max(gate, d.outlineOnEdges(t, o, t.angles[i], toDet, edges, tokenGateEdge))
+			gate = max(gate, d.outlineOnEdges(t, o, t.angles[i], jx, jy, edges, tokenGateEdge))
 		}
 	}
 	if gate < tokenGateEdge {
@@ -292,7 +292,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	// one, when its inside is far from full or its outline far from the
 	// image's edges.
 	if best.in < tokenMinInside-tokenCoarseSlack ||
-		d.outlineOnEdges(t, best.centre.add(pt{float64(x0), float64(y0)}), best.angle, toDet, edges, tokenMinEdge-2*tokenCoarseSlack) < tokenMinEdge-2*tokenCoarseSlack {
+		d.outlineOnEdges(t, best.centre.add(pt{float64(x0), float64(y0)}), best.angle, jx, jy, edges, tokenMinEdge-2*tokenCoarseSlack) < tokenMinEdge-2*tokenCoarseSlack {
 		return tokenFit{}, false
 	}
 	c0, a0 := best.centre, best.angle
@@ -314,7 +314,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 		return tokenFit{}, false
 	}
 	best.centre = best.centre.add(pt{float64(x0), float64(y0)})
-	best.edge = d.outlineOnEdges(t, best.centre, best.angle, toDet, edges, -1)
+	best.edge = d.outlineOnEdges(t, best.centre, best.angle, jx, jy, edges, -1)
 	best.jx, best.jy = jx, jy
 	return best, d.onTable(&best)
 }
@@ -365,7 +365,6 @@ func (d *Detector) fitOutline(t *tokenTemplate, mask, edges []byte, cx, cy, reac
 	if !ok {
 		return tokenFit{}, false
 	}
-	toDet := func(q pt) pt { return jx.scale(q.X).add(jy.scale(q.Y)) }
 	near := func(a float64) bool {
 		d := math.Mod(math.Abs(a-axis), math.Pi)
 		return min(d, math.Pi-d) <= tokenSideSlack
@@ -375,10 +374,10 @@ func (d *Detector) fitOutline(t *tokenTemplate, mask, edges []byte, cx, cy, reac
 	// try keeps the placement at angle a and centre c if more of its
 	// outline lies on edges than of the best's so far.
 	try := func(a float64, c pt) {
-		if d.outlineOnEdges(t, c, a, toDet, edges, best.edge) < best.edge {
+		if d.outlineOnEdges(t, c, a, jx, jy, edges, best.edge) < best.edge {
 			return
 		}
-		if e := d.outlineOnEdges(t, c, a, toDet, edges, -1); e > best.edge || !found {
+		if e := d.outlineOnEdges(t, c, a, jx, jy, edges, -1); e > best.edge || !found {
 			best = tokenFit{centre: c, angle: a, edge: e}
 			found = true
 		}
@@ -526,12 +525,14 @@ const (
 )
 
 // outlineOnEdges is the share of template t's outline, placed at centre
-// (detection pixels) and turned by angle, that lies within a pixel of an
+// (detection pixels) and turned by angle (the local map: jx and jy,
+// detection pixels a cm along the table's X and Y), that lies within a
+// pixel of an
 // edge of the image whose gradient crosses it. With a threshold least of
 // zero or more it stops counting as soon as the share is sure to be at
 // least that or below it, and returns a bound on the same side of least
 // as the share.
-func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, toDet func(pt) pt, edges []byte, least float64) float64 {
+func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx, jy pt, edges []byte, least float64) float64 {
 	w, h := d.plane.w, d.plane.h
 	ax := pt{math.Cos(angle), math.Sin(angle)}
 	nn := pt{-ax.Y, ax.X}
@@ -548,10 +549,12 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, to
 				return most
 			}
 		}
-		p := centre.add(toDet(ax.scale(q.X).add(nn.scale(q.Y))))
+		r := ax.scale(q.X).add(nn.scale(q.Y))
+		p := centre.add(jx.scale(r.X).add(jy.scale(r.Y)))
 		qn := t.edgeN[i]
 		// The normal in the image: across the mapped outline.
-		nd := toDet(ax.scale(qn.X).add(nn.scale(qn.Y)))
+		rn := ax.scale(qn.X).add(nn.scale(qn.Y))
+		nd := jx.scale(rn.X).add(jy.scale(rn.Y))
 		nd = nd.scale(1 / max(nd.len(), 1e-9))
 		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
 	near:
@@ -994,8 +997,7 @@ func (d *Detector) fitAlongSides(ki int, sides []segment, disks []circle, mask, 
 				continue
 			}
 			c = c.add(along.scale(shift))
-			toDet := func(q pt) pt { return jx.scale(q.X).add(jy.scale(q.Y)) }
-			if gate := tokenMinEdge - 2*tokenCoarseSlack; d.outlineOnEdges(t, c, axis, toDet, edges, gate) < gate {
+			if gate := tokenMinEdge - 2*tokenCoarseSlack; d.outlineOnEdges(t, c, axis, jx, jy, edges, gate) < gate {
 				continue
 			}
 			if f, ok := d.fitOutline(t, mask, edges, c.X, c.Y, 1, axis); ok {
