@@ -432,18 +432,20 @@ func TestFitPlaneTakesANotedFitOnlyWhenNothingChanged(t *testing.T) {
 	top := circle{pt{11, 10}, 2.54}
 	noted := planeFit{level: 0, above: []circle{top}, c: circle{pt{10.05, 10}, 1.26}, rms: 0.01, height: 0.2, visible: 0.7}
 	cases := []struct {
-		name  string
-		level int
-		over  circle
-		reuse bool
+		name   string
+		level  int
+		over   circle
+		probed circle
+		reuse  bool
 	}{
-		{"same level, same disk above", 0, top, true},
-		{"lifted a level", 1, top, false},
-		{"the disk above moved", 0, circle{pt{11.2, 10}, 2.54}, false},
+		{"same level, same disk above", 0, top, circle{}, true},
+		{"lifted a level", 1, top, circle{}, false},
+		{"the disk above moved", 0, circle{pt{11.2, 10}, 2.54}, circle{}, false},
+		{"probed afresh around another circle", 0, top, circle{pt{10, 10}, 1.3}, false},
 	}
 	for _, tc := range cases {
 		memo := planeMemo{alone: noted}
-		fits := []diskFit{{alone: alone, level: tc.level}, {c: tc.over, alone: tc.over}}
+		fits := []diskFit{{alone: alone, probed: tc.probed, level: tc.level}, {c: tc.over, alone: tc.over}}
 		d.fitPlane(fits, [][]int{{1}, nil}, memo)
 		got := fits[0]
 		if tc.reuse {

@@ -285,7 +285,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	d.settleStrays(disks, colour)
 	lap("refine")
 	// Measured again after each drop, the disks whose level and the
-	// disks above them are unchanged keep their plane fits.
+	// circles of the disks above them are unchanged keep their plane fits.
 	planes := planeMemo{}
 	above := d.measure(disks, planes)
 	// Art first: a circle of art taken for a disk on top lifts the disk
@@ -564,7 +564,7 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 // while the fits' samples stay as they are (see fitPlane).
 func (d *Detector) measure(fits []diskFit, memo planeMemo) [][]int {
 	for i := range fits {
-		fits[i].c, fits[i].level = fits[i].alone, 0
+		fits[i].c, fits[i].rms, fits[i].level = fits[i].alone, fits[i].aloneRMS, 0
 	}
 	above := stackOrder(fits, d.plane)
 	d.fitPlane(fits, above, memo)

@@ -281,14 +281,14 @@ func (d *Detector) fitPlane(fits []diskFit, above [][]int, memo planeMemo) {
 			for _, j := range above[i] {
 				over = append(over, fits[j].c)
 			}
-			if m, ok := memo[f.alone]; ok && m.level == f.level && slices.Equal(m.above, over) {
+			if m, ok := memo[f.alone]; ok && m.probed == f.probed && m.level == f.level && slices.Equal(m.above, over) {
 				f.c, f.rms, f.height, f.visible = m.c, m.rms, m.height, m.visible
 				continue
 			}
 			f.c = f.alone
 			d.fitOne(f, fits, above[i], false, reweighRounds)
 			if memo != nil {
-				memo[f.alone] = planeFit{level: f.level, above: slices.Clone(over), c: f.c, rms: f.rms, height: f.height, visible: f.visible}
+				memo[f.alone] = planeFit{probed: f.probed, level: f.level, above: slices.Clone(over), c: f.c, rms: f.rms, height: f.height, visible: f.visible}
 			}
 			continue
 		}
@@ -304,8 +304,9 @@ func (d *Detector) fitPlane(fits []diskFit, above [][]int, memo planeMemo) {
 type planeMemo map[circle]planeFit
 
 // planeFit is a disk's fit on the table plane at its level, under disks
-// whose circles were above.
+// whose circles were above, probed around the circle probed.
 type planeFit struct {
+	probed               circle
 	level                int
 	above                []circle
 	c                    circle

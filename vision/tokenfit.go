@@ -525,13 +525,12 @@ const (
 )
 
 // outlineOnEdges is the share of template t's outline, placed at centre
-// (detection pixels) and turned by angle (the local map: jx and jy,
-// detection pixels a cm along the table's X and Y), that lies within a
-// pixel of an
-// edge of the image whose gradient crosses it. With a threshold least of
-// zero or more it stops counting as soon as the share is sure to be at
-// least that or below it, and returns a bound on the same side of least
-// as the share.
+// (detection pixels) and turned by angle, that lies within a pixel of an
+// edge of the image whose gradient crosses it; jx and jy are the local
+// map (detection pixels a cm along the table's X and Y). With a threshold
+// least of zero or more it stops counting as soon as the share is sure to
+// be at least that or below it, and returns a bound on the same side of
+// least as the share.
 func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx, jy pt, edges []byte, least float64) float64 {
 	w, h := d.plane.w, d.plane.h
 	ax := pt{math.Cos(angle), math.Sin(angle)}
@@ -681,11 +680,12 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 	}
 	var found []tokenFit
 	// The regions each kind was fitted to: labelled again (with the edges
-	// cut, or without the ground's colour), most come out the same, and
-	// are fitted once.
+	// cut, or without the ground's colour), most come out the same (box,
+	// area, centroid and axis), and are fitted once.
 	type fitted struct {
 		kind  int
 		place region // in detection pixels
+		axis  pt     // its long axis (a long kind is fitted near it)
 	}
 	tried := map[fitted]bool{}
 	// fit fits kind ki to the region of the given label in labels (lw
@@ -704,14 +704,14 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 			return
 		}
 		c := pt{rg.cx + float64(ox), rg.cy + float64(oy)}
-		place := region{area: rg.area, x0: rg.x0 + ox, y0: rg.y0 + oy, x1: rg.x1 + ox, y1: rg.y1 + oy, cx: c.X, cy: c.Y}
-		if tried[fitted{ki, place}] {
-			return
-		}
-		tried[fitted{ki, place}] = true
 		if !*axisDone {
 			*axis, *axisDone = regionAxis(labels, lw, label, rg.x0, rg.y0, bw, bh, rg.cx, rg.cy), true
 		}
+		again := fitted{ki, region{area: rg.area, x0: rg.x0 + ox, y0: rg.y0 + oy, x1: rg.x1 + ox, y1: rg.y1 + oy, cx: c.X, cy: c.Y}, *axis}
+		if tried[again] {
+			return
+		}
+		tried[again] = true
 		f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, c.X, c.Y, r.reach, *axis)
 		if !ok {
 			return
