@@ -207,10 +207,15 @@ func (p *workPlane) coverageOf(c circle, img *imageOutline, em edgeMap, others [
 func (p *workPlane) outlineHits(c circle, img *imageOutline, em edgeMap, others []circle, only *circle, hits []int8) (inFrame, valid int) {
 	n := len(hits)
 	margin := 2 * p.pixel
+	// The probe's place on the table, only where another circle asks.
+	onTable := only != nil || len(others) > 0
+	var q pt
 	for k := range n {
 		hits[k] = -1
 		a := 2 * math.Pi * float64(k) / float64(n)
-		q := c.at(a)
+		if onTable {
+			q = c.at(a)
+		}
 		if only != nil && only.dist(q) >= -margin {
 			continue
 		}
@@ -224,7 +229,7 @@ func (p *workPlane) outlineHits(c circle, img *imageOutline, em edgeMap, others 
 			continue
 		}
 		inFrame++
-		if insideAny(q, others, margin) || onAny(q, others, margin) {
+		if onTable && (insideAny(q, others, margin) || onAny(q, others, margin)) {
 			continue
 		}
 		valid++
