@@ -357,15 +357,31 @@ func TestFrameOutlineShare(t *testing.T) {
 // a disk's rim, whose outline the edges at detection size partly miss: it
 // is found, and read as a boulder (rendered scene, medium tier, seed 207).
 func TestAFaintChitBesideADiskIsFound(t *testing.T) {
-	s, got := detectScene(t, 207, synth.Medium)
-	n, missed := missedTokens(s.Truth.Tokens, got.Tokens, func(tk models.Token) bool {
+	expectTokensFound(t, []sceneRef{{synth.Medium, 207}}, "boulder touching a disk", func(tk models.Token) bool {
 		return tk.Kind == "boulder" && len(tk.Touches) > 0
 	})
-	if n == 0 {
-		t.Fatal("no boulder touches a disk in this scene")
-	}
-	for _, tk := range missed {
-		t.Errorf("the boulder at (%.1f, %.1f) was not found", tk.X, tk.Y)
+}
+
+// sceneRef names a rendered scene: its tier and seed.
+type sceneRef struct {
+	tier synth.Tier
+	seed uint64
+}
+
+// expectTokensFound detects each scene and checks that it holds a true
+// token that pick selects (what names them), and that every such token is
+// found, of its kind, within 5 mm.
+func expectTokensFound(t *testing.T, scenes []sceneRef, what string, pick func(models.Token) bool) {
+	t.Helper()
+	for _, sc := range scenes {
+		s, got := detectScene(t, sc.seed, sc.tier)
+		n, missed := missedTokens(s.Truth.Tokens, got.Tokens, pick)
+		if n == 0 {
+			t.Fatalf("%s seed %d: no %s in the scene", sc.tier, sc.seed, what)
+		}
+		for _, tk := range missed {
+			t.Errorf("%s seed %d: the %s at (%.1f, %.1f) was not found", sc.tier, sc.seed, what, tk.X, tk.Y)
+		}
 	}
 }
 
@@ -432,24 +448,10 @@ func TestChitEnds(t *testing.T) {
 // break a side into straight runs of half its length or so (hard tier,
 // seed 205): a run of 0.45 of it is enough to look for the chit's ends.
 func TestBrownArrowsOnAWoodenTable(t *testing.T) {
-	cases := []struct {
-		seed uint64
-		tier synth.Tier
-	}{
-		{207, synth.Easy}, {209, synth.Easy}, {205, synth.Hard},
-	}
-	for _, tc := range cases {
-		s, got := detectScene(t, tc.seed, tc.tier)
-		n, missed := missedTokens(s.Truth.Tokens, got.Tokens, func(tk models.Token) bool {
-			return tk.Kind == "arrow" && len(tk.Touches) == 0
-		})
-		if n == 0 {
-			t.Fatalf("%s seed %d: no arrow lies alone on the table", tc.tier, tc.seed)
-		}
-		for _, tk := range missed {
-			t.Errorf("%s seed %d: the arrow at (%.1f, %.1f) was not found", tc.tier, tc.seed, tk.X, tk.Y)
-		}
-	}
+	scenes := []sceneRef{{synth.Easy, 207}, {synth.Easy, 209}, {synth.Hard, 205}}
+	expectTokensFound(t, scenes, "arrow alone on the table", func(tk models.Token) bool {
+		return tk.Kind == "arrow" && len(tk.Touches) == 0
+	})
 }
 
 // TestRoundChitsAtCirclesOfTheirSize: a grey boulder on a grey table,
@@ -458,20 +460,8 @@ func TestBrownArrowsOnAWoodenTable(t *testing.T) {
 // is fitted there (rendered scenes: easy 202, on a disk; medium 1 and
 // 209, hard 8, alone on grey tiles).
 func TestRoundChitsAtCirclesOfTheirSize(t *testing.T) {
-	cases := []struct {
-		tier synth.Tier
-		seed uint64
-	}{{synth.Easy, 202}, {synth.Medium, 1}, {synth.Medium, 209}, {synth.Hard, 8}}
-	for _, tc := range cases {
-		s, got := detectScene(t, tc.seed, tc.tier)
-		n, missed := missedTokens(s.Truth.Tokens, got.Tokens, func(tk models.Token) bool { return tk.Kind == "boulder" })
-		if n == 0 {
-			t.Fatalf("%s seed %d: no boulder in the scene", tc.tier, tc.seed)
-		}
-		for _, tk := range missed {
-			t.Errorf("%s seed %d: the boulder at (%.1f, %.1f) was not found", tc.tier, tc.seed, tk.X, tk.Y)
-		}
-	}
+	scenes := []sceneRef{{synth.Easy, 202}, {synth.Medium, 1}, {synth.Medium, 209}, {synth.Hard, 8}}
+	expectTokensFound(t, scenes, "boulder", func(tk models.Token) bool { return tk.Kind == "boulder" })
 }
 
 // TestChitsAreNotSpellsOfTheirSize: a chit whose outline (a boulder's
