@@ -281,21 +281,7 @@ func TestDiskWhollyOnALargerOneIsFound(t *testing.T) {
 				continue
 			}
 			found++
-			var dt, dh *models.Disk
-			for i, dk := range got.Disks {
-				if math.Hypot(float64(dk.X-top.X), float64(dk.Y-top.Y)) < 0.3 && dk.R == top.R {
-					dt = &got.Disks[i]
-				}
-				if math.Hypot(float64(dk.X-host.X), float64(dk.Y-host.Y)) < 0.3 && dk.R == host.R {
-					dh = &got.Disks[i]
-				}
-			}
-			switch {
-			case dt == nil || dh == nil:
-				t.Errorf("disk %s (r %.3f) lying on %s (r %.3f): found %v, host found %v", top.ID, top.R, host.ID, host.R, dt != nil, dh != nil)
-			case dt.Z <= dh.Z:
-				t.Errorf("disk %s at level %d, on %s at level %d", top.ID, dt.Z, host.ID, dh.Z)
-			}
+			expectLyingOn(t, got, top, host, 0.3)
 		}
 	}
 	if found == 0 {
@@ -558,9 +544,17 @@ func TestDiskOverhangingTheOneItLiesOnIsFound(t *testing.T) {
 	if top.ID == "" || host.ID == "" || math.Hypot(float64(host.X-top.X), float64(host.Y-top.Y))+float64(top.R) <= float64(host.R) {
 		t.Fatalf("the scene's disk d13 does not overhang a disk it lies on (host %q): the test tests nothing", host.ID)
 	}
+	expectLyingOn(t, got, top, host, 0.15)
+}
+
+// expectLyingOn checks that the true disks top and host are found (top
+// within tol cm, host within 3 mm, each of its size) and that top is
+// stacked above host.
+func expectLyingOn(t *testing.T, got models.Layout, top, host models.Disk, tol float64) {
+	t.Helper()
 	var dt, dh *models.Disk
 	for i, dk := range got.Disks {
-		if math.Hypot(float64(dk.X-top.X), float64(dk.Y-top.Y)) < 0.15 && dk.R == top.R {
+		if math.Hypot(float64(dk.X-top.X), float64(dk.Y-top.Y)) < tol && dk.R == top.R {
 			dt = &got.Disks[i]
 		}
 		if math.Hypot(float64(dk.X-host.X), float64(dk.Y-host.Y)) < 0.3 && dk.R == host.R {
@@ -569,7 +563,7 @@ func TestDiskOverhangingTheOneItLiesOnIsFound(t *testing.T) {
 	}
 	switch {
 	case dt == nil || dh == nil:
-		t.Errorf("disk %s (r %.2f) across %s's edge (r %.2f): found %v, host found %v", top.ID, top.R, host.ID, host.R, dt != nil, dh != nil)
+		t.Errorf("disk %s (r %.3f) lying on %s (r %.3f): found %v, host found %v", top.ID, top.R, host.ID, host.R, dt != nil, dh != nil)
 	case dt.Z <= dh.Z:
 		t.Errorf("disk %s at level %d, on %s at level %d", top.ID, dt.Z, host.ID, dh.Z)
 	}
