@@ -163,7 +163,6 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	if !ok {
 		return tokenFit{}, false
 	}
-	toDet := func(q pt) pt { return jx.scale(q.X).add(jy.scale(q.Y)) }
 	// The mask around the place, its holes filled: the print on a chit
 	// (a ring, a mark, a line) is not of the chit's colour but is
 	// enclosed by it.
@@ -233,12 +232,11 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 			inStride = 2
 		}
 		ax := pt{math.Cos(a), math.Sin(a)}
-		n := pt{-ax.Y, ax.X}
 		// The samples as indices into the patch, and the box around them.
 		minX, minY, maxX, maxY := w, h, -1, -1
 		place := func(src []pt, dst []int) {
 			for i, q := range src {
-				p := c.add(toDet(ax.scale(q.X).add(n.scale(q.Y))))
+				p := c.add(templateOffset(jx, jy, ax, q))
 				x, y := int(math.Round(p.X)), int(math.Round(p.Y))
 				minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
 				dst[i] = y*w + x
@@ -355,7 +353,8 @@ func (d *Detector) localMap(cx, cy float64) (o, jx, jy pt, ok bool) {
 // kind's colour is the ground's (a brown arrow on a wooden table, a grey
 // bolt on grey tiles), or that of what the chit lies on: there the colour
 // cannot place a chit, the image's edges can. It searches shifts of up to
-// reach pixels, and the angles within tokenSideSlack of axis (radians, on the table), for the place
+// reach pixels, and the angles within tokenSideSlack of axis (radians, on
+// the table), for the place
 // where most of the outline lies on edges (at least tokenGateEdge). The
 // fit's edge is that share; its in, the share of its inside of the
 // kind's colour (mask).
@@ -421,8 +420,16 @@ func (d *Detector) fitOutline(t *tokenTemplate, mask, edges []byte, cx, cy, reac
 // and across it) to detection pixels from its centre, turned by its angle.
 func (f tokenFit) offsets() func(q pt) pt {
 	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
-	nn := pt{-ax.Y, ax.X}
-	return func(q pt) pt { return f.jx.scale(q.X*ax.X + q.Y*nn.X).add(f.jy.scale(q.X*ax.Y + q.Y*nn.Y)) }
+	return func(q pt) pt { return templateOffset(f.jx, f.jy, ax, q) }
+}
+
+// templateOffset maps point q of a template (cm along the chit's long
+// axis and across it), the axis turned to unit vector ax on the table, to
+// detection pixels from the template's centre by the local map (jx, jy:
+// detection pixels a cm along the table's X and Y).
+func templateOffset(jx, jy, ax, q pt) pt {
+	r := pt{ax.X*q.X - ax.Y*q.Y, ax.Y*q.X + ax.X*q.Y}
+	return jx.scale(r.X).add(jy.scale(r.Y))
 }
 
 // tokenSideSlack is how far (radians) from a straight side's direction on
@@ -534,7 +541,6 @@ const (
 func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx, jy pt, edges []byte, least float64) float64 {
 	w, h := d.plane.w, d.plane.h
 	ax := pt{math.Cos(angle), math.Sin(angle)}
-	nn := pt{-ax.Y, ax.X}
 	hit, n := 0, len(t.edge)
 	for i, q := range t.edge {
 		if least >= 0 {
@@ -548,12 +554,9 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx
 				return most
 			}
 		}
-		r := ax.scale(q.X).add(nn.scale(q.Y))
-		p := centre.add(jx.scale(r.X).add(jy.scale(r.Y)))
-		qn := t.edgeN[i]
+		p := centre.add(templateOffset(jx, jy, ax, q))
 		// The normal in the image: across the mapped outline.
-		rn := ax.scale(qn.X).add(nn.scale(qn.Y))
-		nd := jx.scale(rn.X).add(jy.scale(rn.Y))
+		nd := templateOffset(jx, jy, ax, t.edgeN[i])
 		nd = nd.scale(1 / max(nd.len(), 1e-9))
 		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
 	near:
