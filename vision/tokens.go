@@ -108,7 +108,11 @@ func (d *Detector) tokenModels(toks []*tokenShape, fits []diskFit) []models.Toke
 
 // measureTokens finds the tokens of an uncalibrated frame, where sizes are
 // unknown: each region of a kind's colour is measured, and kept when its
-// shape is the kind's.
+// shape is the kind's and its outline is an edge of the image (a patch
+// where a shaded surface passes in and out of the kind's colour has none).
+// A kind whose colour covers more than groundShare of the frame is the
+// colour of the table, or of something large: without sizes nothing
+// tells a chit of it from a patch of it, and it is not looked for.
 func (d *Detector) measureTokens() []*tokenShape {
 	pl := d.plane
 	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
@@ -118,9 +122,17 @@ func (d *Detector) measureTokens() []*tokenShape {
 	if err != nil {
 		return nil
 	}
+	edges, err := d.edges.DataPtrUint8()
+	if err != nil {
+		return nil
+	}
+	ground := groundShare * float64(pl.w*pl.h)
 	for ki, k := range d.opt.Tokens {
 		// Close the thin lines printed across a chit.
 		gocv.MorphologyEx(raw[ki], &d.tokMask, gocv.MorphClose, kernel)
+		if float64(gocv.CountNonZero(d.tokMask)) > ground {
+			continue
+		}
 		labels, regions := d.regions.labelRegions(d.tokMask, 8)
 		minArea, maxArea := d.tokenAreaRange(k)
 		for i := 1; i < len(regions); i++ {
@@ -141,12 +153,44 @@ func (d *Detector) measureTokens() []*tokenShape {
 				}
 			}
 			s := &tokenShape{pixels: int(area), kind: k.Kind, confidence: -1}
-			if d.measureToken(s, px) && d.fitsKind(s, k) {
+			if d.measureToken(s, px) && d.fitsKind(s, k) && regionOnEdges(labels, int32(i), pl.w, pl.h, px, edges) >= tokenMeasuredEdge {
 				toks = append(toks, s)
 			}
 		}
 	}
 	return dedupeTokens(toks)
+}
+
+// tokenMeasuredEdge is the least share of a measured token's boundary
+// pixels that must lie within a pixel of an edge of the image.
+const tokenMeasuredEdge = 0.7
+
+// regionOnEdges is the share of the boundary pixels of the region of the
+// given label (its pixels px; labels w x h) that lie within a pixel of an
+// edge (edges non-zero).
+func regionOnEdges(labels []int32, label int32, w, h int, px []pt, edges []byte) float64 {
+	in := func(x, y int) bool { return x >= 0 && y >= 0 && x < w && y < h && labels[y*w+x] == label }
+	hit, n := 0, 0
+	for _, p := range px {
+		x, y := int(p.X), int(p.Y)
+		if in(x-1, y) && in(x+1, y) && in(x, y-1) && in(x, y+1) {
+			continue // inside
+		}
+		n++
+	near:
+		for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
+			for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
+				if edges[yy*w+xx] != 0 {
+					hit++
+					break near
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(hit) / float64(n)
 }
 
 // colourless reports whether a token colour is a grey (black, grey or
@@ -215,7 +259,10 @@ func (d *Detector) tokenAreaRange(k TokenKind) (float64, float64) {
 // measureToken reads a region's centre, sides and fill: the sides are
 // those of the smallest rectangle around it (rotating calipers over its
 // convex hull), the fill its area over that rectangle's. It reports false
-// for a region of no token's shape.
+// for a region of no token's shape: one that fills less than
+// tokenSolidityLeast of its hull (a chit is convex; a crossing of lines,
+// an arc or a ring is not), or round but filling less than
+// tokenRoundFillLeast of its rectangle.
 func (d *Detector) measureToken(s *tokenShape, px []pt) bool {
 	pl := d.plane
 	var mx, my float64
@@ -235,6 +282,9 @@ func (d *Detector) measureToken(s *tokenShape, px []pt) bool {
 	my /= float64(len(px))
 	hull := convexHull(corners)
 	if len(hull) < 3 {
+		return false
+	}
+	if float64(len(px)) < tokenSolidityLeast*polygonArea(hull) {
 		return false
 	}
 	l0, l1, ax := minAreaRect(hull)
@@ -261,7 +311,7 @@ func (d *Detector) measureToken(s *tokenShape, px []pt) bool {
 		s.shape = "long"
 	case aspect < 1.4 && s.fill >= 0.9:
 		s.shape = "square"
-	case aspect < 1.4 && s.fill < 0.7:
+	case aspect < 1.4 && s.fill < 0.7 && s.fill >= tokenRoundFillLeast:
 		s.shape = "round"
 	case aspect < 1.4 && s.fill >= 0.6:
 		s.shape = "compact" // round or square
@@ -269,6 +319,24 @@ func (d *Detector) measureToken(s *tokenShape, px []pt) bool {
 		return false
 	}
 	return true
+}
+
+// Shapes of a measured token: the least share of its convex hull it
+// fills, and of its rectangle a round one fills (a disc fills pi/4 of its
+// square; small and blurred, down to about 0.6).
+const (
+	tokenSolidityLeast  = 0.7
+	tokenRoundFillLeast = 0.55
+)
+
+// polygonArea is the area of a simple polygon (the shoelace formula).
+func polygonArea(poly []pt) float64 {
+	a := 0.0
+	for i, p := range poly {
+		q := poly[(i+1)%len(poly)]
+		a += p.X*q.Y - p.Y*q.X
+	}
+	return math.Abs(a) / 2
 }
 
 // convexHull is Andrew's monotone chain.
