@@ -1,21 +1,29 @@
 #include "colours.h"
 
-void tableref_classify(const unsigned char *lab, int n, const unsigned long long *lut, int shift, int cells,
+#include <vector>
+
+void tableref_classify(const unsigned char *lab, int w, int h, const unsigned long long *lut, int tcells,
+                       const unsigned char *level, int block, int bw, int shift, int cells,
                        unsigned char **masks, int k) {
-    // A block of pixels at a time: their cells' bits, then each kind's
-    // mask over the block in one loop the compiler vectorises.
-    enum { block = 512 };
-    unsigned long long bits[block];
-    for (int p0 = 0; p0 < n; p0 += block) {
-        int m = n - p0 < block ? n - p0 : block;
-        const unsigned char *q = lab + 3 * p0;
-        for (int j = 0; j < m; j++, q += 3) {
-            bits[j] = lut[((q[0] >> shift) * cells + (q[1] >> shift)) * cells + (q[2] >> shift)];
+    // A row at a time: its cells' bits, each block's from the table of
+    // its light, then each kind's mask over the row in one loop the
+    // compiler vectorises.
+    std::vector<unsigned long long> bits(w);
+    for (int y = 0; y < h; y++) {
+        const unsigned char *lv = level + (y / block) * bw;
+        const unsigned char *q = lab + 3 * (long)y * w;
+        for (int x0 = 0; x0 < w; x0 += block) {
+            const unsigned long long *t = lut + (long)lv[x0 / block] * tcells;
+            int x1 = x0 + block < w ? x0 + block : w;
+            for (int x = x0; x < x1; x++, q += 3) {
+                bits[x] = t[((q[0] >> shift) * cells + (q[1] >> shift)) * cells + (q[2] >> shift)];
+            }
         }
+        const unsigned long long *__restrict b = bits.data();
         for (int i = 0; i < k; i++) {
-            unsigned char *__restrict out = masks[i] + p0;
-            for (int j = 0; j < m; j++) {
-                out[j] = (unsigned char)(0 - (unsigned char)((bits[j] >> i) & 1));
+            unsigned char *__restrict out = masks[i] + (long)y * w;
+            for (int x = 0; x < w; x++) {
+                out[x] = (unsigned char)(0 - (unsigned char)((b[x] >> i) & 1));
             }
         }
     }

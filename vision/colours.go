@@ -7,6 +7,7 @@ import "C"
 import (
 	"fmt"
 	"math"
+	"slices"
 	"unsafe"
 
 	"gocv.io/x/gocv"
@@ -23,16 +24,20 @@ import (
 // not an orange of lower lightness. So a kind's colours are the ray from
 // black through its catalogue colour, from tokenDarkest to tokenBrightest
 // of it, with a small tolerance around each point of the ray for the
-// camera's noise, its white balance and the chit's print.
+// camera's noise, its white balance and the chit's print. Where the
+// table shows the lamp's light to be stronger or weaker than its typical
+// light (light.go), the ray of a kind of a colour is scaled by that light.
 //
-// The test is a table over OpenCV's 8-bit Lab, in cells of
-// colourCell each way, with one bit for each kind: a frame's pixels are
-// classified by one lookup each, for all kinds at once.
+// The test is a table over OpenCV's 8-bit Lab, in cells of colourCell
+// each way, with one bit for each kind, one table for each level of light
+// (lightStep apart): a frame's pixels are classified by one lookup each,
+// for all kinds at once, in the table of the light of their block of
+// lightBlock pixels.
 
 // Brightness of a chit relative to its catalogue colour (a factor on its
-// sRGB values): from a chit at the table's dim corner (the lightness
-// tolerance reaches a little darker, into soft shadow) to one under the
-// lamp's bright spot. Longer rays take in more of the disks' printed art
+// sRGB values) under the light around it: from a chit in a disk's soft
+// shadow (the lightness tolerance reaches a little darker) to one under
+// a brighter exposure. Longer rays take in more of the disks' printed art
 // than they find chits. A grey chit's ray is every grey, so its range is
 // narrower: dark grey chits and white ones, tables and rims, are told
 // apart by their lightness.
@@ -65,34 +70,77 @@ const (
 const maxTokenKinds = 64
 
 // colourTable classifies 8-bit Lab pixels by the token kinds whose
-// colours they may be.
+// colours they may be, under the light at the pixel (light.go): a table
+// for each light level, lightStep apart, built when first used.
 type colourTable struct {
-	bits []uint64 // by cell: L, then a, then b
+	cat   []TokenKind
+	bits  []uint64 // by level, then cell: L, then a, then b
+	built [lightLevels]bool
 }
 
-// newColourTable builds the table of the given kinds, in catalogue order.
+// Light levels of the colour table: level i is a light of
+// lightStep^(i-lightLevelOne) of the frame's typical light, from
+// lightLeast to lightMost.
+const (
+	lightStep     = 1.06
+	lightLevelOne = 16
+	lightLevels   = 27
+)
+
+// lightLevel is the level of the colour table nearest light g.
+func lightLevel(g float64) int {
+	if !(g > 0) {
+		return lightLevelOne
+	}
+	i := int(math.Round(math.Log(g)/math.Log(lightStep))) + lightLevelOne
+	return min(max(i, 0), lightLevels-1)
+}
+
+// tableCells is the number of cells of one level of the colour table.
+const tableCells = colourCells * colourCells * colourCells
+
+// newColourTable returns the table of the given kinds, in catalogue
+// order.
 func newColourTable(kinds []TokenKind) (colourTable, error) {
 	if len(kinds) > maxTokenKinds {
 		return colourTable{}, fmt.Errorf("token catalogue: %d kinds, at most %d", len(kinds), maxTokenKinds)
 	}
-	t := colourTable{bits: make([]uint64, colourCells*colourCells*colourCells)}
-	for ki, k := range kinds {
-		lo, hi, tl, tab := tokenDarkest, tokenBrightest, tokenTolL, tokenTolAB
+	// All levels in one slice, so that C is handed one Go pointer; a
+	// level's pages are touched only once it is built.
+	return colourTable{cat: kinds, bits: make([]uint64, lightLevels*tableCells)}, nil
+}
+
+// level returns the table of light level i, building it on first use: a
+// kind's ray under light g runs from g times tokenDarkest to g times
+// tokenBrightest of its colour. A grey kind's does not move with the
+// light: greys are told apart by lightness alone, chits from the grey
+// tables, rims and labels around them, and measured on the benchmark's
+// scenes, moving their rays with the light lost as many grey chits as it
+// found and read a grey tile's joint as a bolt.
+func (t *colourTable) level(i int) []uint64 {
+	bits := t.bits[i*tableCells : (i+1)*tableCells]
+	if t.built[i] {
+		return bits
+	}
+	t.built[i] = true
+	g := math.Pow(lightStep, float64(i-lightLevelOne))
+	for ki, k := range t.cat {
+		lo, hi, tl, tab, g := tokenDarkest, tokenBrightest, tokenTolL, tokenTolAB, g
 		if colourless(k.Colour) {
-			lo, hi, tl, tab = tokenGreyDarkest, tokenGreyBrightest, tokenGreyTolL, tokenGreyTolAB
+			lo, hi, tl, tab, g = tokenGreyDarkest, tokenGreyBrightest, tokenGreyTolL, tokenGreyTolAB, 1
 		}
 		bit := uint64(1) << ki
 		// Steps along the ray fine enough that the boxes around them
 		// overlap (a step moves lightness by a few units at most).
 		for s := lo; s <= hi+1e-9; s += 0.01 {
-			c := [3]float64{min(255, s*k.Colour[0]), min(255, s*k.Colour[1]), min(255, s*k.Colour[2])}
+			c := [3]float64{min(255, g*s*k.Colour[0]), min(255, g*s*k.Colour[1]), min(255, g*s*k.Colour[2])}
 			l, a, b := rgbToLab(c)
 			cl0, cl1 := cellRange(l, tl)
 			ca0, ca1 := cellRange(a, tab)
 			cb0, cb1 := cellRange(b, tab)
 			for cl := cl0; cl <= cl1; cl++ {
 				for ca := ca0; ca <= ca1; ca++ {
-					row := t.bits[(cl*colourCells+ca)*colourCells:]
+					row := bits[(cl*colourCells+ca)*colourCells:]
 					for cb := cb0; cb <= cb1; cb++ {
 						row[cb] |= bit
 					}
@@ -100,7 +148,7 @@ func newColourTable(kinds []TokenKind) (colourTable, error) {
 			}
 		}
 	}
-	return t, nil
+	return bits
 }
 
 // cellRange is the range of cells whose centres lie within tol of v.
@@ -114,9 +162,14 @@ func cellRange(v, tol float64) (int, int) {
 }
 
 // kinds returns the bits of the kinds whose colours 8-bit Lab (l, a, b)
-// may be.
+// may be under the frame's typical light.
 func (t *colourTable) kinds(l, a, b uint8) uint64 {
-	return t.bits[(int(l>>colourShift)*colourCells+int(a>>colourShift))*colourCells+int(b>>colourShift)]
+	return t.kindsUnder(lightLevelOne, l, a, b)
+}
+
+// kindsUnder is kinds under light level i.
+func (t *colourTable) kindsUnder(i int, l, a, b uint8) uint64 {
+	return t.level(i)[(int(l>>colourShift)*colourCells+int(a>>colourShift))*colourCells+int(b>>colourShift)]
 }
 
 // kindsOf is kinds for a Lab colour in floating point (rgbToLab's).
@@ -126,13 +179,30 @@ func (t *colourTable) kindsOf(l, a, b float64) uint64 {
 }
 
 // masks sets, for each kind, its mask's pixel to 255 where the 8-bit Lab
-// image lab (three bytes a pixel) may be of the kind's colour, else 0.
-// Every mask holds a byte for each pixel of lab; masks are C memory (a
-// Mat's data). In C++: twice as fast as in Go.
-func (t *colourTable) masks(lab []byte, masks [][]byte) {
+// image lab (three bytes a pixel, w a row) may be of the kind's colour
+// under the light there, else 0. The light is given by level, one for
+// each block x block pixels (rows of ceil(w / block)); nil is the
+// typical light everywhere. Every mask holds a byte for each pixel of
+// lab; masks are C memory (a Mat's data). In C++: twice as fast as in Go.
+func (t *colourTable) masks(lab []byte, w int, level []uint8, block int, masks [][]byte) {
 	n := len(lab) / 3
-	if n == 0 || len(masks) == 0 {
+	if n == 0 || w <= 0 || len(masks) == 0 {
 		return
+	}
+	h := n / w
+	bw := (w + block - 1) / block
+	if level == nil {
+		block, bw = w, 1
+		level = make([]uint8, (h+block-1)/block)
+		for i := range level {
+			level[i] = lightLevelOne
+		}
+	}
+	if len(level) < bw*((h+block-1)/block) {
+		return
+	}
+	for _, i := range level {
+		t.level(int(i))
 	}
 	ptrs := make([]*C.uchar, len(masks))
 	for i, m := range masks {
@@ -141,7 +211,9 @@ func (t *colourTable) masks(lab []byte, masks [][]byte) {
 		}
 		ptrs[i] = (*C.uchar)(unsafe.Pointer(&m[0]))
 	}
-	C.tableref_classify((*C.uchar)(unsafe.Pointer(&lab[0])), C.int(n), (*C.ulonglong)(unsafe.Pointer(&t.bits[0])),
+	C.tableref_classify((*C.uchar)(unsafe.Pointer(&lab[0])), C.int(w), C.int(h),
+		(*C.ulonglong)(unsafe.Pointer(&t.bits[0])), C.int(tableCells),
+		(*C.uchar)(unsafe.Pointer(&level[0])), C.int(block), C.int(bw),
 		colourShift, colourCells, &ptrs[0], C.int(len(masks)))
 }
 
@@ -165,6 +237,30 @@ func (d *Detector) kindPixels() ([]gocv.Mat, error) {
 			return nil, err
 		}
 	}
-	d.colours.masks(lab, bufs)
+	d.colours.masks(lab, w, d.lightByBlock(w, h), lightBlock, bufs)
 	return d.rawMasks, nil
+}
+
+// lightBlock is the side, in detection pixels, of a block of one light
+// level in the colour masks.
+const lightBlock = 32
+
+// lightByBlock returns the colour table's light level for each block of
+// lightBlock detection pixels of the w x h detection frame, from the
+// detector's light field (nil where the light is even).
+func (d *Detector) lightByBlock(w, h int) []uint8 {
+	if len(d.light.gain) == 0 {
+		return nil
+	}
+	bw, bh := (w+lightBlock-1)/lightBlock, (h+lightBlock-1)/lightBlock
+	d.lightLevels = slices.Grow(d.lightLevels[:0], bw*bh)[:bw*bh]
+	s := d.plane.scale
+	for by := range bh {
+		fy := (float64(by*lightBlock) + lightBlock/2.0) * s
+		for bx := range bw {
+			fx := (float64(bx*lightBlock) + lightBlock/2.0) * s
+			d.lightLevels[by*bw+bx] = uint8(lightLevel(d.light.at(fx, fy)))
+		}
+	}
+	return d.lightLevels
 }

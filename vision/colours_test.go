@@ -105,7 +105,7 @@ func TestColourMasksAgree(t *testing.T) {
 	for i := range masks {
 		masks[i] = buf[i*n : (i+1)*n]
 	}
-	tab.masks(lab, masks)
+	tab.masks(lab, n, nil, lightBlock, masks)
 	hits := make([]int, len(masks))
 	for p := range n {
 		bits := tab.kinds(lab[3*p], lab[3*p+1], lab[3*p+2])

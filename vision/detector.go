@@ -106,7 +106,9 @@ type Detector struct {
 	kindMasks           []gocv.Mat // each token kind's pixels, print closed
 	rawMasks            []gocv.Mat // and as the colour table finds them
 	colours             colourTable
-	coloursErr          error // a catalogue the colour table cannot hold
+	light               lightField // over the frame, read from its table
+	lightLevels         []uint8    // the colour table's level by block of detection pixels
+	coloursErr          error      // a catalogue the colour table cannot hold
 	visited             []uint8
 	gradX               []int16 // the strongest channel's gradient at each pixel
 	gradY               []int16

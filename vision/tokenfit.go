@@ -445,6 +445,12 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 	bit := uint64(1) << f.kind
 	off := f.offsets()
 	s := d.plane.scale
+	// Seen under the light at the chit, as the masks are (a grey, as
+	// under the typical light: see colourTable.level).
+	light := 1.0
+	if !colourless(t.kind.Colour) {
+		light = 1 / d.light.at((f.centre.X+0.5)*s, (f.centre.Y+0.5)*s)
+	}
 	hit, n := 0, 0
 	for _, q := range t.inside {
 		p := f.centre.add(off(q))
@@ -453,7 +459,7 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 			if !ok {
 				continue
 			}
-			l, la, lb2 := rgbToLab([3]float64{r, g, b})
+			l, la, lb2 := rgbToLab([3]float64{min(255, r*light), min(255, g*light), min(255, b*light)})
 			n++
 			if d.colours.kindsOf(l, la, lb2)&bit != 0 {
 				hit++

@@ -74,9 +74,14 @@ type tokenShape struct {
 }
 
 // findTokens finds the tokens of the frame: for each kind of the
-// catalogue, the pixels of its colour form regions, and the regions of its
-// size and shape are tokens of that kind.
+// catalogue, the pixels of its colour under the light there (light.go)
+// form regions, and the regions of its size and shape are tokens of that
+// kind.
 func (d *Detector) findTokens(colour bgrImage, disks []diskFit) []*tokenShape {
+	if len(d.opt.Tokens) == 0 {
+		return nil
+	}
+	d.light = readLight(colour)
 	if d.plane.cal != nil {
 		return d.fitTokens(colour, disks)
 	}
