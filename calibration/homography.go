@@ -114,7 +114,7 @@ func fitHomography(src, dst []point2) (Mat3, error) {
 			}
 		}
 	}
-	h, err := solve(ata, atb)
+	h, err := Solve(ata, atb)
 	if err != nil {
 		return Mat3{}, fmt.Errorf("%w: the points do not determine a homography", ErrDegenerate)
 	}

@@ -144,9 +144,9 @@ func orthonormalise(a, b Vec3) Mat3 {
 
 var errSingular = errors.New("singular system")
 
-// solve solves the n x n system a x = b in place by Gaussian elimination
+// Solve solves the n x n system a x = b in place by Gaussian elimination
 // with partial pivoting.
-func solve(a [][]float64, b []float64) ([]float64, error) {
+func Solve(a [][]float64, b []float64) ([]float64, error) {
 	n := len(b)
 	for c := range n {
 		p := c
@@ -190,7 +190,7 @@ func invert(a [][]float64) ([][]float64, error) {
 		}
 		e := make([]float64, n)
 		e[j] = 1
-		x, err := solve(m, e)
+		x, err := Solve(m, e)
 		if err != nil {
 			return nil, err
 		}

@@ -119,7 +119,7 @@ func refinePose(cam Camera, p0 Pose, obj []point2, img []Pixel) (poseFit, error)
 			for i := range b {
 				b[i] = -jtr[i]
 			}
-			step, err := solve(a, b)
+			step, err := Solve(a, b)
 			if err != nil {
 				lambda *= 10
 				continue

@@ -1,6 +1,10 @@
 package vision
 
-import "math"
+import (
+	"math"
+
+	"tableref/calibration"
+)
 
 // How the light over the table is read
 //
@@ -267,8 +271,11 @@ func robustQuadratic(x, y, v []float64) ([6]float64, []bool) {
 	}
 	var c [6]float64
 	for range 4 {
-		var a [6][6]float64
-		var b [6]float64
+		a := make([][]float64, 6)
+		for r := range a {
+			a[r] = make([]float64, 6)
+		}
+		b := make([]float64, 6)
 		kept := 0
 		for i := range v {
 			if !in[i] {
@@ -291,11 +298,11 @@ func robustQuadratic(x, y, v []float64) ([6]float64, []bool) {
 		for r := 3; r < 6; r++ {
 			a[r][r] += 0.5
 		}
-		sol, ok := solve6(a, b)
-		if !ok {
+		sol, err := calibration.Solve(a, b)
+		if err != nil {
 			break
 		}
-		c = sol
+		c = [6]float64(sol)
 		dev := make([]float64, 0, len(v))
 		for i := range v {
 			if in[i] {
@@ -325,37 +332,3 @@ const lightResidualLeast = 0.08
 // cells around it at which it is left out: a lamp's patch and a lens's
 // corners change the light by less from one cell to the next.
 const lightOutlier = 0.15
-
-// solve6 solves a x = b by Gaussian elimination with partial pivoting.
-func solve6(a [6][6]float64, b [6]float64) ([6]float64, bool) {
-	const n = 6
-	for col := range n {
-		p := col
-		for r := col + 1; r < n; r++ {
-			if math.Abs(a[r][col]) > math.Abs(a[p][col]) {
-				p = r
-			}
-		}
-		if math.Abs(a[p][col]) < 1e-12 {
-			return [6]float64{}, false
-		}
-		a[col], a[p] = a[p], a[col]
-		b[col], b[p] = b[p], b[col]
-		for r := col + 1; r < n; r++ {
-			f := a[r][col] / a[col][col]
-			for k := col; k < n; k++ {
-				a[r][k] -= f * a[col][k]
-			}
-			b[r] -= f * b[col]
-		}
-	}
-	var x [6]float64
-	for r := n - 1; r >= 0; r-- {
-		s := b[r]
-		for k := r + 1; k < n; k++ {
-			s -= a[r][k] * x[k]
-		}
-		x[r] = s / a[r][r]
-	}
-	return x, true
-}
