@@ -13,15 +13,7 @@ func TestColourTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kind := func(name string) int {
-		for i, k := range cat {
-			if k.Kind == name {
-				return i
-			}
-		}
-		t.Fatalf("no kind %q", name)
-		return -1
-	}
+	kind := func(name string) int { return catalogueIndex(t, name) }
 	scale := func(c [3]float64, s float64) [3]float64 {
 		return [3]float64{min(255, s*c[0]), min(255, s*c[1]), min(255, s*c[2])}
 	}
@@ -125,4 +117,17 @@ func TestColourMasksAgree(t *testing.T) {
 			t.Errorf("kind %s never hit", DefaultTokenCatalogue[k].Kind)
 		}
 	}
+}
+
+// catalogueIndex is the index of kind name in the default token
+// catalogue.
+func catalogueIndex(t *testing.T, name string) int {
+	t.Helper()
+	for i, k := range DefaultTokenCatalogue {
+		if k.Kind == name {
+			return i
+		}
+	}
+	t.Fatalf("no kind %q", name)
+	return -1
 }

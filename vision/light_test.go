@@ -151,15 +151,7 @@ func TestColourTableUnderLight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bitOf := func(name string) uint64 {
-		for i, k := range DefaultTokenCatalogue {
-			if k.Kind == name {
-				return 1 << i
-			}
-		}
-		t.Fatalf("no kind %q", name)
-		return 0
-	}
+	bitOf := func(name string) uint64 { return 1 << catalogueIndex(t, name) }
 	q := func(v float64) uint8 { return uint8(max(0, min(255, math.Round(v)))) }
 	cases := []struct {
 		kind  string
@@ -178,12 +170,7 @@ func TestColourTableUnderLight(t *testing.T) {
 		{"boulder", 0.9, 0.65, true},
 	}
 	for _, tc := range cases {
-		var k TokenKind
-		for _, c := range DefaultTokenCatalogue {
-			if c.Kind == tc.kind {
-				k = c
-			}
-		}
+		k := DefaultTokenCatalogue[catalogueIndex(t, tc.kind)]
 		l, a, b := rgbToLab([3]float64{tc.seen * k.Colour[0], tc.seen * k.Colour[1], tc.seen * k.Colour[2]})
 		got := tab.kindsUnder(lightLevel(tc.light), q(l), q(a), q(b))&bitOf(tc.kind) != 0
 		if got != tc.match {
