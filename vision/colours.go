@@ -253,14 +253,14 @@ func (d *Detector) lightByBlock(w, h int) []uint8 {
 		return nil
 	}
 	bw, bh := (w+lightBlock-1)/lightBlock, (h+lightBlock-1)/lightBlock
-	d.lightLevels = slices.Grow(d.lightLevels[:0], bw*bh)[:bw*bh]
+	d.blockLevels = slices.Grow(d.blockLevels[:0], bw*bh)[:bw*bh]
 	s := d.plane.scale
 	for by := range bh {
 		fy := (float64(by*lightBlock) + lightBlock/2.0) * s
 		for bx := range bw {
 			fx := (float64(bx*lightBlock) + lightBlock/2.0) * s
-			d.lightLevels[by*bw+bx] = uint8(lightLevel(d.light.at(fx, fy)))
+			d.blockLevels[by*bw+bx] = uint8(lightLevel(d.light.at(fx, fy)))
 		}
 	}
-	return d.lightLevels
+	return d.blockLevels
 }

@@ -107,7 +107,7 @@ type Detector struct {
 	rawMasks            []gocv.Mat // and as the colour table finds them
 	colours             colourTable
 	light               lightField // over the frame, read from its table
-	lightLevels         []uint8    // the colour table's level by block of detection pixels
+	blockLevels         []uint8    // the colour table's level by block of detection pixels
 	coloursErr          error      // a catalogue the colour table cannot hold
 	visited             []uint8
 	gradX               []int16 // the strongest channel's gradient at each pixel

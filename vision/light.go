@@ -148,14 +148,14 @@ func readLight(c bgrImage) lightField {
 			continue
 		}
 		at = append(at, ci)
-		xs = append(xs, (float64(ci%cols)+0.5)/float64(cols)*2-1)
-		ys = append(ys, (float64(ci/cols)+0.5)/float64(rows)*2-1)
+		xs = append(xs, cellCentre(ci%cols, cols))
+		ys = append(ys, cellCentre(ci/cols, rows))
 		vs = append(vs, math.Log(nth(v, len(v)/2)))
 	}
 	if len(vs) < lightCellsLeast {
 		return lightField{}
 	}
-	logLight := smoothLight(cols, rows, at, xs, ys, vs)
+	logLight, _ := smoothLight(cols, rows, at, xs, ys, vs)
 	// A second look at each cell, at only its samples near the light
 	// read there: a disk of the table's colour but another lightness that
 	// covers part of a cell pulls its median off.
@@ -171,8 +171,7 @@ func readLight(c bgrImage) lightField {
 			vs[k] = math.Log(nth(near, len(near)/2))
 		}
 	}
-	logLight = smoothLight(cols, rows, at, xs, ys, vs)
-	ref := logLight[len(logLight)-1]
+	logLight, ref := smoothLight(cols, rows, at, xs, ys, vs)
 	f := lightField{cols: cols, rows: rows, cell: cell, gain: make([]float64, n)}
 	for ci := range f.gain {
 		f.gain[ci] = min(max(math.Exp(logLight[ci]-ref), lightLeast), lightMost)
@@ -184,13 +183,16 @@ func readLight(c bgrImage) lightField {
 // cell its samples are taken again.
 const lightNear = 0.2
 
+// cellCentre is the centre of cell i of n across the frame, from -1 to 1.
+func cellCentre(i, n int) float64 { return (float64(i)+0.5)/float64(n)*2 - 1 }
+
 // smoothLight returns the log brightness of the table in each of the
 // cols x rows cells, from the medians vs of the cells at (numbered row by
-// row; xs and ys: their centres from -1 to 1 across the frame), and after
-// them the typical level (the median of the cells kept).
-func smoothLight(cols, rows int, at []int, xs, ys, vs []float64) []float64 {
+// row; xs and ys: their centres, cellCentre), and the typical level (the
+// median of the cells kept).
+func smoothLight(cols, rows int, at []int, xs, ys, vs []float64) ([]float64, float64) {
 	n := cols * rows
-	coef, _ := robustQuadratic(xs, ys, vs)
+	coef := robustQuadratic(xs, ys, vs)
 	// What the quadratic misses, cell by cell: a lamp's bright patch
 	// spans several cells and is kept, a disk of the table's colour but
 	// another lightness stands out of the cells around it and is left
@@ -225,8 +227,7 @@ func smoothLight(cols, rows int, at []int, xs, ys, vs []float64) []float64 {
 		}
 		kept = append(kept, vs[k])
 	}
-	out := make([]float64, n+1)
-	out[n] = median(kept)
+	out := make([]float64, n)
 	reach := int(math.Ceil(2 * lightSmooth))
 	for ci := range n {
 		cx, cy := ci%cols, ci/cols
@@ -246,10 +247,9 @@ func smoothLight(cols, rows int, at []int, xs, ys, vs []float64) []float64 {
 		// Where few cells of the table are near (less weight than one
 		// cell's own), their residuals count for less, the quadratic
 		// for more.
-		v := quadratic(coef, (float64(cx)+0.5)/float64(cols)*2-1, (float64(cy)+0.5)/float64(rows)*2-1)
-		out[ci] = v + num/max(den, 1)
+		out[ci] = quadratic(coef, cellCentre(cx, cols), cellCentre(cy, rows)) + num/max(den, 1)
 	}
-	return out
+	return out, median(kept)
 }
 
 func abs32(v float32) float32 { return max(v, -v) }
@@ -262,9 +262,8 @@ func quadratic(c [6]float64, x, y float64) float64 {
 // robustQuadratic fits a quadratic surface to values v at (x, y) by least
 // squares, leaving out, over a few rounds, the points further from it
 // than three robust standard deviations (at least lightResidualLeast):
-// cells of a disk of the table's colour, not of the table. It returns the
-// coefficients and which points were kept.
-func robustQuadratic(x, y, v []float64) ([6]float64, []bool) {
+// cells of a disk of the table's colour, not of the table.
+func robustQuadratic(x, y, v []float64) [6]float64 {
 	in := make([]bool, len(v))
 	for i := range in {
 		in[i] = true
@@ -320,7 +319,7 @@ func robustQuadratic(x, y, v []float64) ([6]float64, []bool) {
 			break
 		}
 	}
-	return c, in
+	return c
 }
 
 // lightResidualLeast is the least distance (log brightness) from the
