@@ -15,7 +15,8 @@ import (
 // edge, a shadow's) measures a radius off its catalogue size and a centre
 // off by as much again; settleOnSizes measures it on the steps nearest
 // the circle of its size, or of the next larger size probed afresh (a
-// rim's inner edge taken for the outline). Rendered scenes, true calibration: each disk
+// rim's inner edge taken for the outline), or of the next smaller one (an
+// outline drawn out by what lies just beyond it). Rendered scenes, true calibration: each disk
 // was measured 1.2 to 1.8 mm off centre before (or of the wrong size);
 // those lying on another stay on it.
 func TestDisksSettleOnTheirSizes(t *testing.T) {
@@ -31,6 +32,10 @@ func TestDisksSettleOnTheirSizes(t *testing.T) {
 		{synth.Medium, 1, "d7", 0.5}, // 2.225 cm on another, measured 2.26 and 1.3 mm off
 		{synth.Medium, 6, "d1", 0.6}, // 2.54 cm, its green rim's inner edge measured: 2.31, snapped to 2.225
 		{synth.Medium, 4, "d6", 0.5}, // 3.175 cm under another, measured 3.06 and 1.6 mm off
+		// 2.225 cm alone on the table, their outlines drawn out by the
+		// steps just beyond them: measured 2.42 and 2.49, snapped to 2.54.
+		{synth.Hard, 11, "d17", 0.5},
+		{synth.Hard, 2, "d1", 0.6},
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%d-%s", tc.tier, tc.seed, tc.id), func(t *testing.T) {
