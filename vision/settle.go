@@ -51,18 +51,19 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 			continue
 		}
 		tried = true
-		sizes := [3]float64{want, 0, 0}
+		var sizes [3]float64 // indexed by atSize, atLarger, atSmaller; 0: not tried
+		sizes[atSize] = want
 		// Far off its nearest size, a disk may be the next larger size
 		// measured on its rim's inner edge.
 		if off > wellOffShare*want {
 			if larger, ok := d.nextLargerSize(ref.R); ok && larger != want && larger-ref.R <= maxRimWidth {
-				sizes[1] = larger
+				sizes[atLarger] = larger
 			}
 		}
 		// Near the next smaller size, a disk may be that size with its
 		// outline drawn out by steps just beyond it.
 		if smaller, ok := d.nextSmallerSize(want); ok && ref.R < want && ref.R-smaller <= smallerReach {
-			sizes[2] = smaller
+			sizes[atSmaller] = smaller
 		}
 		d.settled = append(d.settled[:0], f.samples...)
 		own, probed, level := f.samples, f.probed, f.level
@@ -74,7 +75,7 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 			}
 			f.samples, f.probed = own, probed
 			copy(f.samples, d.settled)
-			if j > 0 {
+			if j != atSize {
 				// Another size's outline may lie beyond the probes, or at
 				// their very end: probe around it afresh.
 				f.probed = pl.seenOnTable(circle{ref.C, size}, d.topHeight(0))
@@ -88,12 +89,12 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 			// The smaller size's circle, inside the one judged, is the
 			// outline only if seen clearly better, or better with the
 			// ground all round outside it.
-			if j == 2 && sh < bestShare+clearlyBetter && (sh < bestShare+slightlyBetter || !d.groundBeyond(c, want, colour)) {
+			if j == atSmaller && sh < bestShare+clearlyBetter && (sh < bestShare+slightlyBetter || !d.groundBeyond(c, want, colour)) {
 				continue
 			}
 			// Of concentric circles the outline is the outermost, when
 			// seen almost as well (see outlineAround).
-			outline := j == 1 && c.C.sub(ref.C).len() < 0.5*(c.R-ref.R) && sh >= seenAlmostAsWell*bestShare
+			outline := j == atLarger && c.C.sub(ref.C).len() < 0.5*(c.R-ref.R) && sh >= seenAlmostAsWell*bestShare
 			if sh > bestShare || outline {
 				best, bestRMS, bestProbed, bestShare, found = c, f.rms, f.probed, sh, true
 				d.bestSamples = append(d.bestSamples[:0], f.samples...)
@@ -114,6 +115,14 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 		d.fitPlane(fits, above, nil)
 	}
 }
+
+// The sizes settleOnSizes tries a disk at: its nearest, the next larger
+// and the next smaller.
+const (
+	atSize = iota
+	atLarger
+	atSmaller
+)
 
 // settleOn fits disk f again, settleRounds times (fewer once a round
 // takes the same steps as the one before), on the steps of its probes
