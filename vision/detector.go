@@ -126,6 +126,8 @@ type Detector struct {
 	templates           []tokenTemplate // the token kinds', for tplPlane
 	tplPlane            *workPlane
 	patch               []byte   // a token's neighbourhood of the mask
+	hidPatch            []byte   // and the pixels of it a disk hides
+	cover               []uint8  // the disks' cover (see buildCover)
 	queue               []int32  // flood fill's
 	sampleIdx           []int    // a token template's samples in the patch
 	regions, subRegions labeller // token regions, and a kind's within one

@@ -148,6 +148,10 @@ type tokenFit struct {
 	tableC   pt      // the centre on the table, at height 0
 	u, v     float64
 	axisWork pt
+	// cover, when not nil, hides the samples under a disk lying on the
+	// chit (see tokencover.go); seen is the share of its outline not hidden.
+	cover *coverView
+	seen  float64
 }
 
 // fitTemplate places template t near detection pixel (cx, cy) on mask
@@ -156,8 +160,10 @@ type tokenFit struct {
 // near prior, the long axis of the region in detection pixels, when it is
 // not zero). It reports false where the table cannot be mapped, where the
 // outline at (cx, cy) lies on too few edges to try, or where the coarse
-// fit is too far from a token's to refine.
-func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, reach float64, prior pt) (tokenFit, bool) {
+// fit is too far from a token's to refine. With a cover (not nil) the
+// samples it hides are left out of every share, and a placement must show
+// at least half of its inside.
+func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, reach float64, prior pt, cov *coverView) (tokenFit, bool) {
 	pl := d.plane
 	o, jx, jy, ok := d.localMap(cx, cy)
 	if !ok {
@@ -200,13 +206,28 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	gate := 0.0
 	for i := 0; i < len(t.angles) && gate < tokenGateEdge; i += step {
 		if near(t.angles[i]) {
-			gate = max(gate, d.outlineOnEdges(t, o, t.angles[i], jx, jy, edges, tokenGateEdge))
+			gate = max(gate, d.outlineOnEdges(t, o, t.angles[i], jx, jy, edges, tokenGateEdge, cov))
 		}
 	}
 	if gate < tokenGateEdge {
 		return tokenFit{}, false
 	}
 	mask = d.filledPatch(mask, x0, y0, w, h)
+	// The pixels of the patch the cover hides (none without one).
+	var hid []byte
+	if cov != nil {
+		d.hidPatch = slices.Grow(d.hidPatch[:0], w*h)[:w*h]
+		hid = d.hidPatch
+		for y := range h {
+			src, dst := cov.level[(y0+y)*cov.w+x0:(y0+y)*cov.w+x0+w], hid[y*w:(y+1)*w]
+			for x, l := range src {
+				dst[x] = 0
+				if l > cov.above {
+					dst[x] = 1
+				}
+			}
+		}
+	}
 	o = o.sub(pt{float64(x0), float64(y0)})
 	best := tokenFit{score: math.Inf(-1)}
 	r := int(math.Ceil(reach))
@@ -216,7 +237,11 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	inIdx, ringIdx := d.sampleIdx[:len(t.inside)], d.sampleIdx[len(t.inside):]
 	count := func(idx []int, off, stride int) (hit, n int) {
 		for k := 0; k < len(idx); k += stride {
-			if mask[idx[k]+off] != 0 {
+			j := idx[k] + off
+			if hid != nil && hid[j] != 0 {
+				continue
+			}
+			if mask[j] != 0 {
 				hit++
 			}
 			n++
@@ -251,16 +276,25 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 				}
 				off := dy*w + dx
 				hit, n := count(inIdx, off, inStride)
+				if 2*n < (len(inIdx)+inStride-1)/inStride { // mostly hidden
+					continue
+				}
 				in := float64(hit) / float64(n)
 				if in <= best.score { // the ring can only lower it
 					continue
 				}
 				hit, n = count(ringIdx, off, 1)
-				out := float64(hit) / float64(n)
+				out := 0.0
+				if n > 0 {
+					out = float64(hit) / float64(n)
+				}
 				if s := in - out; s > best.score {
 					best = tokenFit{centre: pt{c.X + float64(dx), c.Y + float64(dy)}, angle: a, in: in, out: out, score: s}
 					var hit, all [8]int
 					for i, j := range ringIdx {
+						if hid != nil && hid[j+off] != 0 {
+							continue
+						}
 						all[t.side[i]]++
 						if mask[j+off] != 0 {
 							hit[t.side[i]]++
@@ -290,7 +324,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	// one, when its inside is far from full or its outline far from the
 	// image's edges.
 	if best.in < tokenMinInside-tokenCoarseSlack ||
-		d.outlineOnEdges(t, best.centre.add(pt{float64(x0), float64(y0)}), best.angle, jx, jy, edges, tokenMinEdge-2*tokenCoarseSlack) < tokenMinEdge-2*tokenCoarseSlack {
+		d.outlineOnEdges(t, best.centre.add(pt{float64(x0), float64(y0)}), best.angle, jx, jy, edges, tokenMinEdge-2*tokenCoarseSlack, cov) < tokenMinEdge-2*tokenCoarseSlack {
 		return tokenFit{}, false
 	}
 	c0, a0 := best.centre, best.angle
@@ -312,8 +346,12 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 		return tokenFit{}, false
 	}
 	best.centre = best.centre.add(pt{float64(x0), float64(y0)})
-	best.edge = d.outlineOnEdges(t, best.centre, best.angle, jx, jy, edges, -1)
+	best.edge = d.outlineOnEdges(t, best.centre, best.angle, jx, jy, edges, -1, cov)
 	best.jx, best.jy = jx, jy
+	best.cover, best.seen = cov, 1
+	if cov != nil {
+		best.seen = float64(d.outlineSeen(t, best.centre, best.angle, jx, jy, cov)) / float64(len(t.edge))
+	}
 	return best, d.onTable(&best)
 }
 
@@ -373,10 +411,10 @@ func (d *Detector) fitOutline(t *tokenTemplate, mask, edges []byte, cx, cy, reac
 	// try keeps the placement at angle a and centre c if more of its
 	// outline lies on edges than of the best's so far.
 	try := func(a float64, c pt) {
-		if d.outlineOnEdges(t, c, a, jx, jy, edges, best.edge) < best.edge {
+		if d.outlineOnEdges(t, c, a, jx, jy, edges, best.edge, nil) < best.edge {
 			return
 		}
-		if e := d.outlineOnEdges(t, c, a, jx, jy, edges, -1); e > best.edge || !found {
+		if e := d.outlineOnEdges(t, c, a, jx, jy, edges, -1, nil); e > best.edge || !found {
 			best = tokenFit{centre: c, angle: a, edge: e}
 			found = true
 		}
@@ -454,6 +492,9 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 	hit, n := 0, 0
 	for _, q := range t.inside {
 		p := f.centre.add(off(q))
+		if f.cover.hides(int(math.Round(p.X)), int(math.Round(p.Y))) {
+			continue
+		}
 		for _, o := range [2]float64{0, 0.5} { // two frame pixels a sample
 			r, g, b, ok := colour.at((p.X+o+0.5)*s-0.5, (p.Y+o+0.5)*s-0.5)
 			if !ok {
@@ -543,12 +584,24 @@ const (
 // map (detection pixels a cm along the table's X and Y). With a threshold
 // least of zero or more it stops counting as soon as the share is sure to
 // be at least that or below it, and returns a bound on the same side of
-// least as the share.
-func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx, jy pt, edges []byte, least float64) float64 {
+// least as the share. With a cover (not nil) only the samples it does not
+// hide count (none seen: 0).
+func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx, jy pt, edges []byte, least float64, cov *coverView) float64 {
 	w, h := d.plane.w, d.plane.h
 	ax := pt{math.Cos(angle), math.Sin(angle)}
 	hit, n := 0, len(t.edge)
+	if cov != nil {
+		if n = d.outlineSeen(t, centre, angle, jx, jy, cov); n == 0 {
+			return 0
+		}
+	}
+	done := 0 // the samples counted so far
 	for i, q := range t.edge {
+		p := centre.add(templateOffset(jx, jy, ax, q))
+		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
+		if cov.hides(x, y) {
+			continue
+		}
 		if least >= 0 {
 			// Decided: the share already reaches the threshold, or
 			// cannot with the samples left (compared as the caller
@@ -556,15 +609,14 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx
 			if sure := float64(hit) / float64(n); sure >= least {
 				return sure
 			}
-			if most := float64(hit+n-i) / float64(n); most < least {
+			if most := float64(hit+n-done) / float64(n); most < least {
 				return most
 			}
 		}
-		p := centre.add(templateOffset(jx, jy, ax, q))
+		done++
 		// The normal in the image: across the mapped outline.
 		nd := templateOffset(jx, jy, ax, t.edgeN[i])
 		nd = nd.scale(1 / max(nd.len(), 1e-9))
-		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
 	near:
 		for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
 			for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
@@ -581,7 +633,21 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx
 			}
 		}
 	}
-	return float64(hit) / float64(len(t.edge))
+	return float64(hit) / float64(n)
+}
+
+// outlineSeen is how many samples of template t's outline, placed at
+// centre (detection pixels) and turned by angle, cover does not hide.
+func (d *Detector) outlineSeen(t *tokenTemplate, centre pt, angle float64, jx, jy pt, cov *coverView) int {
+	ax := pt{math.Cos(angle), math.Sin(angle)}
+	seen := 0
+	for _, q := range t.edge {
+		p := centre.add(templateOffset(jx, jy, ax, q))
+		if !cov.hides(int(math.Round(p.X)), int(math.Round(p.Y))) {
+			seen++
+		}
+	}
+	return seen
 }
 
 // tokenAxisSlack is how far (radians) from a region's long axis a long
@@ -644,7 +710,8 @@ func (f tokenFit) accepted() bool {
 // of their ring are tokens, the best of overlapping ones kept. Long chits
 // of the ground's colour are looked for along straight edges of their
 // length off the disks found (fitAlongSides), round chits at the circles
-// of their size the disk search found (fitRoundSeeds).
+// of their size the disk search found (fitRoundSeeds), and chits a disk
+// lies on in part by what is seen of them (tokencover.go).
 func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 	pl := d.plane
 	if d.tplPlane != pl {
@@ -688,6 +755,7 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 		ranges[ki] = kindRange{0.7 * lo, hi, 0.25*k.Width/pl.pixel + 1, 1.3*math.Hypot(k.Length, k.Width)/pl.pixel + 3}
 	}
 	var found []tokenFit
+	under := underDisks{disks: disks}
 	// The regions each kind was fitted to: labelled again (with the edges
 	// cut, or without the ground's colour), most come out the same (box,
 	// area, centroid and axis), and are fitted once.
@@ -721,11 +789,8 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 			return
 		}
 		tried[again] = true
-		f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, c.X, c.Y, r.reach, *axis)
-		if !ok {
-			return
-		}
-		if !f.accepted() {
+		f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, c.X, c.Y, r.reach, *axis, nil)
+		if ok && !f.accepted() {
 			// The edges at detection size miss a chit's outline where it
 			// is faint or the ground is grained: look again in the frame,
 			// when all of the outline would make the fit a chit.
@@ -739,7 +804,11 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 				f.edge = max(f.edge, d.frameOutlineShare(&d.templates[ki], f, colour, least))
 			}
 		}
-		if !f.accepted() {
+		if ok && !f.accepted() {
+			// A disk lying on part of the chit (tokencover.go).
+			f, ok = under.fit(d, ki, masks[ki], edgePix, c, r.reach, *axis, seenPart{labels, lw, ox, oy, label, rg})
+		}
+		if !ok || !f.accepted() {
 			return
 		}
 		// Grey is what dark print on a light label blurs into at
@@ -1006,7 +1075,7 @@ func (d *Detector) fitAlongSides(ki int, sides []segment, disks []circle, mask, 
 				continue
 			}
 			c = c.add(along.scale(shift))
-			if gate := tokenMinEdge - 2*tokenCoarseSlack; d.outlineOnEdges(t, c, axis, jx, jy, edges, gate) < gate {
+			if gate := tokenMinEdge - 2*tokenCoarseSlack; d.outlineOnEdges(t, c, axis, jx, jy, edges, gate, nil) < gate {
 				continue
 			}
 			if f, ok := d.fitOutline(t, mask, edges, c.X, c.Y, 1, axis); ok {

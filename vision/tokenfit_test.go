@@ -247,9 +247,9 @@ func TestOutlineOnEdgesThreshold(t *testing.T) {
 			for x := 20; x < pl.w-20; x += 7 {
 				c := pt{float64(x), float64(y)}
 				a := tpl.angles[(x+y)%len(tpl.angles)]
-				exact := d.outlineOnEdges(tpl, c, a, jx, jy, edges, -1)
+				exact := d.outlineOnEdges(tpl, c, a, jx, jy, edges, -1, nil)
 				for _, least := range []float64{0, 0.3, tokenGateEdge, tokenMinEdge - 2*tokenCoarseSlack, 0.7, tokenMinEdge, 1} {
-					got := d.outlineOnEdges(tpl, c, a, jx, jy, edges, least)
+					got := d.outlineOnEdges(tpl, c, a, jx, jy, edges, least, nil)
 					if (got >= least) != (exact >= least) {
 						t.Fatalf("%s at %v angle %.2f: %.3f with threshold %.2f, %.3f counted in full",
 							tpl.kind.Kind, c, a, got, least, exact)

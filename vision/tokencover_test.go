@@ -1,0 +1,147 @@
+package vision
+
+import (
+	"math"
+	"testing"
+
+	"tableref/models"
+	"tableref/vision/synth"
+)
+
+// TestFillConvex: the pixels whose centres lie inside a convex polygon are
+// set, those outside are not, and a polygon running off the buffer is
+// clipped to it.
+func TestFillConvex(t *testing.T) {
+	tests := []struct {
+		name string
+		poly []pt
+		set  int // how many pixels are set
+		in   [][2]int
+		out  [][2]int
+	}{
+		{"square", []pt{{1.5, 1.5}, {4.5, 1.5}, {4.5, 4.5}, {1.5, 4.5}}, 9, [][2]int{{2, 2}, {4, 4}, {3, 2}}, [][2]int{{1, 1}, {5, 5}, {1, 3}}},
+		// Its bottom vertex touches row 6 only at a point: not filled.
+		{"triangle", []pt{{0, 0}, {6, 0}, {0, 6}}, 27, [][2]int{{0, 0}, {6, 0}, {0, 5}, {3, 3}}, [][2]int{{4, 3}, {6, 1}, {0, 6}}},
+		{"off the buffer", []pt{{-5, -5}, {3.5, -5}, {3.5, 2.5}, {-5, 2.5}}, 12, [][2]int{{0, 0}, {3, 2}}, [][2]int{{4, 0}, {0, 3}}},
+		{"degenerate", []pt{{1, 1}, {3, 3}}, 0, nil, [][2]int{{1, 1}, {2, 2}}},
+	}
+	const w, h = 8, 8
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			buf := make([]uint8, w*h)
+			fillConvex(buf, w, h, tc.poly, 3)
+			set := 0
+			for _, v := range buf {
+				if v != 0 {
+					if v != 3 {
+						t.Fatalf("a pixel holds %d, want 3", v)
+					}
+					set++
+				}
+			}
+			if set != tc.set {
+				t.Errorf("%d pixels set, want %d", set, tc.set)
+			}
+			for _, p := range tc.in {
+				if buf[p[1]*w+p[0]] == 0 {
+					t.Errorf("pixel %v not set", p)
+				}
+			}
+			for _, p := range tc.out {
+				if buf[p[1]*w+p[0]] != 0 {
+					t.Errorf("pixel %v set", p)
+				}
+			}
+		})
+	}
+}
+
+// TestCoverHidesOnlyWhatLiesAbove: a chit is hidden only where a disk
+// higher than the surface it lies on covers it; a chit lying on a disk is
+// not hidden by that disk, and no cover hides nothing.
+func TestCoverHidesOnlyWhatLiesAbove(t *testing.T) {
+	// A 4x1 strip: table, a disk on the table, a disk on that one, table.
+	level := []uint8{0, 1, 2, 0}
+	tests := []struct {
+		above uint8
+		want  [4]bool
+	}{
+		{0, [4]bool{false, true, true, false}},  // on the table
+		{1, [4]bool{false, false, true, false}}, // on the lower disk
+		{2, [4]bool{false, false, false, false}},
+	}
+	for _, tc := range tests {
+		c := &coverView{level: level, w: 4, h: 1, above: tc.above}
+		for x, want := range tc.want {
+			if got := c.hides(x, 0); got != want {
+				t.Errorf("chit at cover level %d: hides(%d) = %v, want %v", tc.above, x, got, want)
+			}
+		}
+		if c.hides(-1, 0) || c.hides(4, 0) || c.hides(0, 1) {
+			t.Errorf("cover level %d: a pixel off the cover is hidden", tc.above)
+		}
+	}
+	var none *coverView
+	if none.hides(1, 0) {
+		t.Error("no cover hides a pixel")
+	}
+}
+
+// partlyUnderADisk reports whether true token tk lies partly under one of
+// the true disks: its centre on none of them, part of its outline on one.
+func partlyUnderADisk(tk models.Token, disks []models.Disk) bool {
+	inside := func(x, y models.Centimetres) bool {
+		for _, d := range disks {
+			if math.Hypot(float64(x-d.X), float64(y-d.Y)) < float64(d.R) {
+				return true
+			}
+		}
+		return false
+	}
+	if inside(tk.X, tk.Y) {
+		return false
+	}
+	pts := tk.Poly
+	if len(pts) == 0 {
+		for k := range 16 {
+			a := float64(k) * math.Pi / 8
+			pts = append(pts, models.TablePoint{X: tk.X + tk.R*models.Centimetres(math.Cos(a)), Y: tk.Y + tk.R*models.Centimetres(math.Sin(a))})
+		}
+	}
+	for _, p := range pts {
+		if inside(p.X, p.Y) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestChitsPartlyUnderADiskAreFound: chits of each shape lying on the
+// table with a disk's edge over part of them (a disk pushed onto them)
+// are found, of their kind, where they lie (rendered scenes: easy seeds
+// 17 and 39, a fireball and a boulder; medium seeds 6, 10 and 13, a bolt,
+// an activation marker and a boulder).
+func TestChitsPartlyUnderADiskAreFound(t *testing.T) {
+	tests := []struct {
+		scene sceneRef
+		kind  string
+	}{
+		{sceneRef{synth.Easy, 17}, "fireball"},
+		{sceneRef{synth.Easy, 39}, "boulder"},
+		{sceneRef{synth.Medium, 6}, "bolt"},
+		{sceneRef{synth.Medium, 10}, "activation"},
+		{sceneRef{synth.Medium, 13}, "boulder"},
+	}
+	for _, tc := range tests {
+		s, got := detectScene(t, tc.scene.seed, tc.scene.tier)
+		n, missed := missedTokens(s.Truth.Tokens, got.Tokens, func(tk models.Token) bool {
+			return tk.Kind == tc.kind && partlyUnderADisk(tk, s.Truth.Disks)
+		})
+		if n == 0 {
+			t.Fatalf("%s seed %d: no %s partly under a disk", tc.scene.tier, tc.scene.seed, tc.kind)
+		}
+		for _, tk := range missed {
+			t.Errorf("%s seed %d: the %s partly under a disk at (%.1f, %.1f) was not found", tc.scene.tier, tc.scene.seed, tc.kind, tk.X, tk.Y)
+		}
+	}
+}
