@@ -839,12 +839,16 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 				// A chit beside a patch of another kind's colour (a
 				// chit, a painting) joins it in the union: a region a
 				// chit or two wide is labelled again in the kind's own
-				// colour.
-				if float64(rg.area) >= r.minArea && (float64(bw) > r.diag || float64(bh) > r.diag) &&
-					float64(max(bw, bh)) <= tokenSplitSpan*r.diag {
+				// colour, and so is one within a chit's size that is
+				// mostly of other colours (too mixed to be fitted: a
+				// chit with a patch of art beside it, or with print of
+				// another kind's colour).
+				wide := float64(bw) > r.diag || float64(bh) > r.diag
+				if float64(rg.area) >= r.minArea && float64(max(bw, bh)) <= tokenSplitSpan*r.diag {
 					// Worth it only when the box holds a chit's worth of
 					// the kind's colour.
-					if float64(setIn(masks[ki], pl.w, rg.x0, rg.y0, rg.x1, rg.y1)) < r.minArea {
+					own := float64(setIn(masks[ki], pl.w, rg.x0, rg.y0, rg.x1, rg.y1))
+					if own < r.minArea || !wide && own >= 0.5*float64(rg.area) {
 						continue
 					}
 					roi := d.kindMasks[ki].Region(image.Rect(rg.x0, rg.y0, rg.x1, rg.y1))

@@ -513,3 +513,14 @@ func TestATileJointIsNotABolt(t *testing.T) {
 		}
 	}
 }
+
+// TestFireballsAmidArtAreFound: a fireball lying on a disk's art, its red
+// ring of print of the damage marker's colour and a patch of art beside
+// it, makes a region of the kinds' colours mostly of other colours than
+// its own; labelled again in its own colour, it is found (rendered
+// scenes, medium tier, seeds 26 and 35).
+func TestFireballsAmidArtAreFound(t *testing.T) {
+	expectTokensFound(t, []sceneRef{{synth.Medium, 26}, {synth.Medium, 35}}, "fireball on a disk", func(tk models.Token) bool {
+		return tk.Kind == "fireball" && len(tk.Touches) > 0
+	})
+}
