@@ -767,18 +767,20 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 	tried := map[fitted]bool{}
 	// fit fits kind ki to the region of the given label in labels (lw
 	// pixels wide, its origin at detection pixel (ox, oy)), when the
-	// region is of about the kind's size and mostly of its colour.
-	fit := func(ki int, labels []int32, lw, ox, oy int, label int32, rg region, axis *pt, axisDone *bool) {
+	// region is of about the kind's size and mostly of its colour. It
+	// returns the pixels of the kind's colour in the region's box, when
+	// it counted them (else -1).
+	fit := func(ki int, labels []int32, lw, ox, oy int, label int32, rg region, axis *pt, axisDone *bool) (own int) {
 		r := ranges[ki]
 		area := float64(rg.area)
 		bw, bh := rg.x1-rg.x0, rg.y1-rg.y0
 		// A region wider than the chit's diagonal each way is not one
 		// chit (its pixels are counted in the ring).
 		if area < r.minArea || area > r.maxArea || float64(bw) > r.diag || float64(bh) > r.diag {
-			return
+			return -1
 		}
-		if own := setIn(masks[ki], pl.w, rg.x0+ox, rg.y0+oy, rg.x1+ox, rg.y1+oy); float64(own) < 0.5*area {
-			return
+		if own = setIn(masks[ki], pl.w, rg.x0+ox, rg.y0+oy, rg.x1+ox, rg.y1+oy); float64(own) < 0.5*area {
+			return own
 		}
 		c := pt{rg.cx + float64(ox), rg.cy + float64(oy)}
 		if !*axisDone {
@@ -786,7 +788,7 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 		}
 		again := fitted{ki, region{area: rg.area, x0: rg.x0 + ox, y0: rg.y0 + oy, x1: rg.x1 + ox, y1: rg.y1 + oy, cx: c.X, cy: c.Y}, *axis}
 		if tried[again] {
-			return
+			return own
 		}
 		tried[again] = true
 		f, ok := d.fitTemplate(&d.templates[ki], masks[ki], edgePix, c.X, c.Y, r.reach, *axis, nil)
@@ -809,7 +811,7 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 			f, ok = under.fit(d, ki, masks[ki], edgePix, c, r.reach, *axis, seenPart{labels, lw, ox, oy, label, rg})
 		}
 		if !ok || !f.accepted() {
-			return
+			return own
 		}
 		// Grey is what dark print on a light label blurs into at
 		// detection size, and a colour what fine painted art may blur
@@ -821,9 +823,10 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 			least = tokenMinFrameGrey
 		}
 		if f.fine < least {
-			return
+			return own
 		}
 		found = append(found, f)
+		return own
 	}
 	merged := false
 	fitRegions := func(labels []int32, regions []region) {
@@ -831,7 +834,7 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 			rg := regions[i]
 			axis, axisDone := pt{}, false
 			for ki, r := range ranges {
-				fit(ki, labels, pl.w, 0, 0, int32(i), rg, &axis, &axisDone)
+				own := fit(ki, labels, pl.w, 0, 0, int32(i), rg, &axis, &axisDone)
 				bw, bh := rg.x1-rg.x0, rg.y1-rg.y0
 				if float64(rg.area) > r.maxArea {
 					merged = true
@@ -847,8 +850,10 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 				if float64(rg.area) >= r.minArea && float64(max(bw, bh)) <= tokenSplitSpan*r.diag {
 					// Worth it only when the box holds a chit's worth of
 					// the kind's colour.
-					own := float64(setIn(masks[ki], pl.w, rg.x0, rg.y0, rg.x1, rg.y1))
-					if own < r.minArea || !wide && own >= 0.5*float64(rg.area) {
+					if own < 0 {
+						own = setIn(masks[ki], pl.w, rg.x0, rg.y0, rg.x1, rg.y1)
+					}
+					if float64(own) < r.minArea || !wide && float64(own) >= 0.5*float64(rg.area) {
 						continue
 					}
 					roi := d.kindMasks[ki].Region(image.Rect(rg.x0, rg.y0, rg.x1, rg.y1))
