@@ -148,8 +148,9 @@ type seenPart struct {
 // whose plain fit placed a chit there but did not keep it, as a chit
 // partly under a disk (see fitTemplate with a cover): when a disk's cover
 // ends the region, and the seen part was not fitted yet. It reports
-// whether the fit is kept: accepted, with at least tokenMinSeen of its
-// outline seen.
+// whether the fit is kept: accepted, tokenMinSeen to tokenMaxSeen of its
+// outline seen, no side of the ring seen more than tokenUnderMaxSide of
+// its colour.
 func (u *underDisks) fit(d *Detector, ki int, mask, edges []byte, c pt, reach float64, axis pt, part seenPart) (tokenFit, bool) {
 	// Labelled again, a chit's seen part comes out about the same: it is
 	// fitted once.
