@@ -114,6 +114,27 @@ func (p *workPlane) toImage(q pt, height float64) (float64, float64, bool) {
 	return px.U, px.V, true
 }
 
+// pixelAt returns the length on the table, cm, of a detection pixel
+// seeing table point q (pixel when q is not seen).
+func (p *workPlane) pixelAt(q pt) float64 {
+	if p.cal == nil {
+		return p.pixel
+	}
+	u, v, ok := p.toImage(q, 0)
+	if !ok {
+		return p.pixel
+	}
+	x, y := int(math.Floor((u+0.5)/p.scale-0.5)), int(math.Floor((v+0.5)/p.scale-0.5))
+	if x < 0 || y < 0 || x+1 >= p.w || y+1 >= p.h {
+		return p.pixel
+	}
+	i := y*p.w + x
+	if !p.lutOK[i] || !p.lutOK[i+1] || !p.lutOK[i+p.w] {
+		return p.pixel
+	}
+	return (p.lut[i+1].sub(p.lut[i]).len() + p.lut[i+p.w].sub(p.lut[i]).len()) / 2
+}
+
 // seenOnTable returns circle c, lying height cm above the table (below
 // the camera), where the camera sees it on the table: scaled about the
 // camera's foot.

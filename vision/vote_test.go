@@ -1,0 +1,104 @@
+package vision
+
+import (
+	"math"
+	"testing"
+
+	"tableref/vision/synth"
+)
+
+// circleNormals returns the edge normals of a whole circle's outline, one
+// a unit of its length, as the edge map would give them.
+func circleNormals(c circle) []edgeNormal {
+	n := int(math.Round(2 * math.Pi * c.R))
+	out := make([]edgeNormal, n)
+	for k := range n {
+		a := 2 * math.Pi * float64(k) / float64(n)
+		nrm := pt{math.Cos(a), math.Sin(a)}
+		out[k] = edgeNormal{p: c.C.add(nrm.scale(c.R)), n: nrm, pixel: 1}
+	}
+	return out
+}
+
+// TestVoteNeedsMinVotes: a whole outline is found by its votes, but not
+// one of fewer pixels than minVotes, however whole.
+func TestVoteNeedsMinVotes(t *testing.T) {
+	pl := &workPlane{pixel: 1, scale: 1}
+	tests := []struct {
+		r     float64
+		found bool
+	}{
+		{r: 3, found: false}, // 19 pixels of outline
+		{r: 10, found: true}, // 63
+		{r: 25, found: true}, // 157
+	}
+	for _, tc := range tests {
+		want := circle{pt{100, 80}, tc.r}
+		var sc voteScratch
+		got := pl.voteCircles(circleNormals(want), []float64{tc.r}, &sc)
+		found := false
+		for _, c := range got {
+			found = found || c.c.C.sub(want.C).len() < 1 && c.c.R == tc.r
+		}
+		if found != tc.found {
+			t.Errorf("a whole outline of radius %g (%d pixels): found %v, want %v (candidates %+v)", tc.r, len(circleNormals(want)), found, tc.found, got)
+		}
+	}
+}
+
+// TestPixelAtIsCoarserFarFromTheCamera: a tilted camera sees the table
+// coarser at the top of the frame than at its centre, finer at the bottom.
+func TestPixelAtIsCoarserFarFromTheCamera(t *testing.T) {
+	_, img, cal := renderScene(t, 16, synth.Hard, synth.Options{})
+	d, _ := warmDetector(t, img, cal)
+	pl := d.plane
+	at := func(x, y int) float64 { return pl.pixelAt(pl.lut[y*pl.w+x]) }
+	if c := at(pl.w/2, pl.h/2); math.Abs(c-pl.pixel) > 0.02*pl.pixel {
+		t.Errorf("at the frame's centre a pixel spans %.4f cm, want the plane's %.4f", c, pl.pixel)
+	}
+	if top, bottom := at(pl.w/2, 5), at(pl.w/2, pl.h-6); !(top > 1.1*pl.pixel && bottom < pl.pixel) {
+		t.Errorf("a pixel spans %.4f cm at the top, %.4f at the centre, %.4f at the bottom: want coarser at the top, finer at the bottom", top, pl.pixel, bottom)
+	}
+}
+
+// TestFarDisksAreFound: disks on the far side of a table seen from a tilted
+// camera, whose outlines have fewer pixels than a disk of their size at
+// the frame's centre, are found (voteCircles asks fewer votes there).
+func TestFarDisksAreFound(t *testing.T) {
+	tests := []struct {
+		seed uint64
+		ids  []string
+	}{
+		{16, []string{"d16"}},
+		{40, []string{"d15"}},
+		{114, []string{"d5", "d14"}},
+		{125, []string{"d6"}},
+	}
+	for _, tc := range tests {
+		s, got := detectScene(t, tc.seed, synth.Hard)
+		for _, id := range tc.ids {
+			i := slicesIndexDisk(s, id)
+			if i < 0 {
+				t.Fatalf("hard seed %d has no disk %s", tc.seed, id)
+			}
+			want := s.Truth.Disks[i]
+			found := false
+			for _, g := range got.Disks {
+				found = found || math.Hypot(float64(g.X-want.X), float64(g.Y-want.Y)) < 0.5*float64(want.R)
+			}
+			if !found {
+				t.Errorf("hard seed %d: disk %s (r %.2f cm, at pixel %.0f, %.0f) was not found", tc.seed, id, want.R, want.Pixel.PX, want.Pixel.PY)
+			}
+		}
+	}
+}
+
+// slicesIndexDisk returns the index of the true disk id in scene s, or -1.
+func slicesIndexDisk(s *synth.Scene, id string) int {
+	for i, d := range s.Truth.Disks {
+		if d.ID == id {
+			return i
+		}
+	}
+	return -1
+}
