@@ -135,7 +135,9 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, sc *vote
 		expected := 2 * math.Pi * r / pl.pixel
 		need := 0.3 * expected
 		least := max(need/coarsest, minVotes) // anywhere on the table
-		hotCount := uint8(min(255, max(1, math.Floor(least/9))))
+		// (Hot cells from need alone: a peak's best 3x3 sum may be
+		// centred next to the cell that first reached the count.)
+		hotCount := uint8(min(255, max(1, math.Floor(need/coarsest/9))))
 		hot = hot[:0]
 		vote := func(x, y float32) {
 			cx, cy := int(x), int(y)
