@@ -63,7 +63,8 @@ func TestPixelAtIsCoarserFarFromTheCamera(t *testing.T) {
 
 // TestFarDisksAreFound: disks on the far side of a table seen from a tilted
 // camera, whose outlines have fewer pixels than a disk of their size at
-// the frame's centre, are found (voteCircles asks fewer votes there).
+// the frame's centre, are found, of their size (voteCircles asks fewer
+// votes there; before, a circle of their art stood in their place).
 func TestFarDisksAreFound(t *testing.T) {
 	tests := []struct {
 		seed uint64
@@ -77,14 +78,14 @@ func TestFarDisksAreFound(t *testing.T) {
 	for _, tc := range tests {
 		s, got := detectScene(t, tc.seed, synth.Hard)
 		for _, id := range tc.ids {
-			i := slicesIndexDisk(s, id)
+			i := trueDiskIndex(s, id)
 			if i < 0 {
 				t.Fatalf("hard seed %d has no disk %s", tc.seed, id)
 			}
 			want := s.Truth.Disks[i]
 			found := false
 			for _, g := range got.Disks {
-				found = found || math.Hypot(float64(g.X-want.X), float64(g.Y-want.Y)) < 0.5*float64(want.R)
+				found = found || math.Hypot(float64(g.X-want.X), float64(g.Y-want.Y)) < 0.5*float64(want.R) && g.R == want.R
 			}
 			if !found {
 				t.Errorf("hard seed %d: disk %s (r %.2f cm, at pixel %.0f, %.0f) was not found", tc.seed, id, want.R, want.Pixel.PX, want.Pixel.PY)
@@ -93,8 +94,8 @@ func TestFarDisksAreFound(t *testing.T) {
 	}
 }
 
-// slicesIndexDisk returns the index of the true disk id in scene s, or -1.
-func slicesIndexDisk(s *synth.Scene, id string) int {
+// trueDiskIndex returns the index of the true disk id in scene s, or -1.
+func trueDiskIndex(s *synth.Scene, id string) int {
 	for i, d := range s.Truth.Disks {
 		if d.ID == id {
 			return i
