@@ -132,8 +132,13 @@ func (p *workPlane) pixelAt(q pt) float64 {
 	if !p.lutOK[i] || !p.lutOK[i+1] || !p.lutOK[i+p.w] {
 		return p.pixel
 	}
-	return (p.lut[i+1].sub(p.lut[i]).len() + p.lut[i+p.w].sub(p.lut[i]).len()) / 2
+	return pixelSpan(p.lut[i+1].sub(p.lut[i]), p.lut[i+p.w].sub(p.lut[i]))
 }
+
+// pixelSpan is the length on the table of a detection pixel whose
+// neighbours to the right and below lie du and dv from it: the mean of
+// the two.
+func pixelSpan(du, dv pt) float64 { return (du.len() + dv.len()) / 2 }
 
 // seenOnTable returns circle c, lying height cm above the table (below
 // the camera), where the camera sees it on the table: scaled about the

@@ -72,7 +72,7 @@ func (pl *workPlane) tableNormals(em edgeMap, out []edgeNormal) []edgeNormal {
 			if pl.lut[i].sub(centre).len() > maxVoteDistance {
 				continue
 			}
-			out = append(out, edgeNormal{pl.lut[i], pt{-t.Y / l, t.X / l}, float32((du.len() + dv.len()) / 2)})
+			out = append(out, edgeNormal{pl.lut[i], pt{-t.Y / l, t.X / l}, float32(pixelSpan(du, dv))})
 		}
 	}
 	return out
