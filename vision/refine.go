@@ -77,7 +77,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 		rPx := cd.c.R / pl.pixel * pl.scale
 		n := int(math.Round(2 * math.Pi * rPx / 2.5))
 		n = min(max(n, 64), 512)
-		half := 2.5 * pl.pixel // search half-width, working units
+		half := probeHalfWidth * pl.pixel // search half-width, working units
 		probes, offsets = probes[:0], offsets[:0]
 		// A probe's slice keeps its array should the buffer grow.
 		peaks = slices.Grow(peaks, 4*n)
@@ -160,6 +160,10 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	}
 	return out
 }
+
+// probeHalfWidth is how far, in detection pixels on the table, refine
+// probes either side of a candidate's circle.
+const probeHalfWidth = 2.5
 
 // outermostMode returns, of offsets (fractions of a probe's length, from
 // inside to outside) found by n probes, the outermost one shared by at

@@ -280,12 +280,17 @@ const (
 // measured 1.34 to 1.43): the art tests, which read the rim just inside
 // the circle, and dropImplausible would drop it. Each probe takes instead
 // its step nearest the circle of that size at the centre found (see
-// settleOn) and the disk is fitted again. The new circle is kept if it
-// was fitted, is of a plausible size, at least strayShare of the probes
-// find a step on it (no fewer than on the first fit, if that was of a
-// plausible size), and it shows a rim (hasRim) or its rim stands out
-// from what lies around it (rimStandsOut): a circle of art drawn out to
-// a disk's size by its neighbours' edges does neither.
+// settleOn) and the disk is fitted again; failing that, at the sizes
+// next to it whose circles lie within its probes (straySizes: the vote
+// takes a 2.225 cm disk for a 2.54 where blur, its contact shadow and
+// the ground's grain draw its outline out), the smaller only with the
+// ground all round outside it (groundBeyond: not a rim's inner edge).
+// A new circle is kept if it was fitted, is of a plausible size, at
+// least strayShare of the probes find a step on it (no fewer than on the
+// first fit, if that was of a plausible size), and it shows a rim
+// (hasRim) or its rim stands out from what lies around it
+// (rimStandsOut): a circle of art drawn out to a disk's size by its
+// neighbours' edges does neither.
 func (d *Detector) settleStrays(fits []diskFit, colour bgrImage) {
 	pl := d.plane
 	if pl == nil || pl.cal == nil {
@@ -302,24 +307,61 @@ func (d *Detector) settleStrays(fits []diskFit, colour bgrImage) {
 			continue
 		}
 		d.settled = append(d.settled[:0], f.samples...)
-		c := d.settleOn(f, f.probed, fits, nil, want, colour)
-		// The steps' places and strengths stand: supportShare may judge
-		// the first fit after the second. A circle left where it was
-		// probed was never fitted.
-		if c != f.probed && d.plausibleSize(c.R) {
+		first := 0.0 // the first fit's support, when it is of a plausible size
+		if plausible {
+			first = d.supportShare(f, f.alone, fits, nil)
+		}
+		// The size it was probed at, then the sizes next to it whose
+		// outline lies within its probes too (the vote may take a disk
+		// for the next size up where blur, a contact shadow and the
+		// ground's grain draw its outline out).
+		settled := false
+		for _, size := range d.straySizes(want, f.probed.R) {
+			copy(f.samples, d.settled)
+			c := d.settleOn(f, f.probed, fits, nil, size, colour)
+			// The steps' places and strengths stand: supportShare may
+			// judge the first fit after the second. A circle left where
+			// it was probed was never fitted.
+			if c == f.probed || !d.plausibleSize(c.R) {
+				continue
+			}
+			// A smaller size's circle may be a rim's inner edge: it is
+			// the outline only with the ground all round outside it.
+			if size < want && !d.groundBeyond(c, want, colour) {
+				continue
+			}
 			sh := d.supportShare(f, c, fits, nil)
 			g := *f
 			g.c, g.height = c, d.topHeight(0)
-			if sh >= strayShare && (!plausible || sh >= d.supportShare(f, f.alone, fits, nil)) &&
-				(d.hasRim(g, colour) || d.rimStandsOut(g, colour)) {
+			if sh >= strayShare && sh >= first && (d.hasRim(g, colour) || d.rimStandsOut(g, colour)) {
 				f.alone, f.aloneRMS = c, f.rms
-				continue
+				settled = true
+				break
 			}
+		}
+		if settled {
+			continue
 		}
 		copy(f.samples, d.settled)
 		f.c, f.rms, f.level = f.alone, f.aloneRMS, 0
 	}
 	clear(d.settled[:cap(d.settled)])
+}
+
+// straySizes returns the sizes settleStrays measures a disk probed at
+// radius probed (cm) again at: want, the nearest catalogue size, and the
+// catalogue sizes next to it whose circles lie within the probes' reach,
+// half a detection pixel inside their ends.
+func (d *Detector) straySizes(want, probed float64) []float64 {
+	sizes := []float64{want}
+	reach := (probeHalfWidth - 0.5) * d.plane.pixel
+	if r, ok := d.nextSmallerSize(want); ok && probed-r <= reach {
+		sizes = append(sizes, r)
+	}
+	if r, ok := d.nextLargerSize(want); ok && r-probed <= reach {
+		sizes = append(sizes, r)
+	}
+	return sizes
 }
 
 // strayShare is the least share of a disk's probes that must find a step
