@@ -42,6 +42,9 @@ type circleParams struct {
 	// calibration nothing tells a disk lying on a larger one from a circle
 	// of its art).
 	dropInside bool
+	// dropped, when set, collects the circles verify did not keep for
+	// want of outline seen (see Detector.disksUnderTokens).
+	dropped *[]candidate
 }
 
 // groupArcs joins arcs lying on the same circle, longest first, refits the
@@ -162,11 +165,17 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 				// Within no kept disk: lying across those it overlaps,
 				// it is on top of them if its whole outline shows.
 				if !overlaps {
+					if p.dropped != nil {
+						*p.dropped = append(*p.dropped, c)
+					}
 					continue
 				}
 				others = nil
 			}
 			if cov, length = seen(c.c, others); cov < wholeOnTop && !(across && liesAcross(c.c, keep, inside)) {
+				if p.dropped != nil {
+					*p.dropped = append(*p.dropped, c)
+				}
 				continue
 			}
 			c.onTop = true
@@ -175,6 +184,8 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			c.coverage = cov
 			keep = append(keep, c)
 			kept = append(kept, c.c)
+		} else if p.dropped != nil {
+			*p.dropped = append(*p.dropped, c)
 		}
 	}
 	// A circle wholly inside a disk may be a circle of its art: without a

@@ -131,6 +131,12 @@ type Detector struct {
 	queue               []int32  // flood fill's
 	sampleIdx           []int    // a token template's samples in the patch
 	regions, subRegions labeller // token regions, and a kind's within one
+
+	// The circles verify did not keep, this frame, and, while a disk
+	// found under chits is judged, the chits lying across its outline
+	// (ringColours does not read under them): see undertokens.go.
+	rejected  []candidate
+	chitsOver []circle
 }
 
 // NewDetector returns a detector with the given options.
@@ -309,6 +315,13 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	if d.dropTokenOutlines(&disks, toks, colour) {
 		above = d.measure(disks, planes)
 	}
+	if more := d.disksUnderTokens(toks, disks, em, colour); len(more) > 0 {
+		disks = append(disks, more...)
+		above = d.measure(disks, planes)
+		if d.dropNewArt(&disks, len(disks)-len(more), toks, colour) {
+			above = d.measure(disks, planes)
+		}
+	}
 	// Sizes last: what was dropped as art or a token's outline, and the
 	// stacking order, were judged on the edges first found.
 	d.settleOnSizes(disks, above, colour)
@@ -334,7 +347,7 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		groupShare:    0.02,
 		minCoverage:   0.3,
 		finalCoverage: 0.62,
-		minSupport:    50 / d.plane.scale,
+		minSupport:    d.minSupport(),
 		minR:          ap.minR,
 		maxR:          ap.maxR,
 		pixel:         px,
@@ -402,8 +415,16 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 	cands = append(cands, voted...)
 	d.keepRoundSeeds(cands)
 	inside := func(c, k circle, others []circle) (int, int) { return pl.insideOf(c, k, others, em) }
+	d.rejected = d.rejected[:0]
+	if pl.cal != nil {
+		cp.dropped = &d.rejected
+	}
 	return verify(suppress(cands, cp.dropInside), cp, seen, inside)
 }
+
+// minSupport is how much of a circle's outline, detection pixels, must
+// be seen for it to be kept: 50 frame pixels.
+func (d *Detector) minSupport() float64 { return 50 / d.plane.scale }
 
 // voteCatalogue finds the circles of the catalogue's sizes by voting and
 // keeps those seen well enough to be candidates.

@@ -454,7 +454,7 @@ func (d *Detector) hasRim(f diskFit, img bgrImage) bool {
 		return true
 	}
 	rim, in := d.ringColours(f, img, -rimDepth, -artDepth)
-	if len(rim) < ringSamples/2 {
+	if len(rim) < d.ringLeast() {
 		return false
 	}
 	var ch [3][]float64
@@ -479,9 +479,19 @@ func (d *Detector) hasRim(f diskFit, img bgrImage) bool {
 // ringSamples is how many angles ringColours reads around a disk.
 const ringSamples = 48
 
+// ringLeast is the fewest of the ringSamples a rim is judged on: half,
+// or a quarter where chits lying on the disk hide part of it.
+func (d *Detector) ringLeast() int {
+	if len(d.chitsOver) > 0 {
+		return ringSamples / 4
+	}
+	return ringSamples / 2
+}
+
 // ringColours reads the frame's colour around disk f at two distances
 // from its outline, cm (negative inside), at ringSamples angles: the pairs
-// of colours where both lie in the frame, in order of angle.
+// of colours where both lie in the frame and under none of the chits
+// d.chitsOver, in order of angle.
 func (d *Detector) ringColours(f diskFit, img bgrImage, off0, off1 float64) (a, b [][3]float64) {
 	pl := d.plane
 	for k := range ringSamples {
@@ -490,6 +500,9 @@ func (d *Detector) ringColours(f diskFit, img bgrImage, off0, off1 float64) (a, 
 		u1, v1, ok1 := pl.toImage(circle{f.c.C, f.c.R + off1}.at(ang), f.height)
 		if !ok0 || !ok1 {
 			continue
+		}
+		if len(d.chitsOver) > 0 && (insideAny(circle{f.c.C, f.c.R + off0}.at(ang), d.chitsOver, 0) || insideAny(circle{f.c.C, f.c.R + off1}.at(ang), d.chitsOver, 0)) {
+			continue // under a chit lying on the disk
 		}
 		c0, ok0 := img.bilinear(u0, v0)
 		c1, ok1 := img.bilinear(u1, v1)
@@ -519,7 +532,7 @@ func (d *Detector) rimStandsOut(f diskFit, img bgrImage) bool {
 			differs++
 		}
 	}
-	return len(rim) >= ringSamples/2 && 6*differs >= 5*len(rim)
+	return len(rim) >= d.ringLeast() && 6*differs >= 5*len(rim)
 }
 
 const (

@@ -1,0 +1,70 @@
+package vision
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"tableref/vision/synth"
+)
+
+// A chit crosses a circle's outline when it reaches both inside and
+// outside it: not when it lies wholly on one side, nor when the circle is
+// its own outline drawn out around it.
+func TestChitsAcross(t *testing.T) {
+	c := circle{pt{0, 0}, 1.25}
+	round := func(x, y, d float64) *tokenShape {
+		return &tokenShape{centre: pt{x, y}, length: d, width: d, shape: "round"}
+	}
+	tests := []struct {
+		name string
+		tok  *tokenShape
+		want bool
+	}{
+		{"a marker on the edge", round(1.2, 0, 1.6), true},
+		{"a boulder half over the edge", round(0.5, 0, 2), true},
+		{"a marker well inside", round(0.2, 0.1, 1.0), false},
+		{"a chit off the disk", round(3, 0, 1.6), false},
+		{"the circle around a chit, drawn out by blur", round(0, 0, 2.2), false},
+		{"a long chit across the edge", &tokenShape{centre: pt{0, 1.3}, length: 3.2, width: 0.9, shape: "long"}, true},
+	}
+	for _, tc := range tests {
+		got := len(chitsAcross(c, []*tokenShape{tc.tok}, nil)) == 1
+		if got != tc.want {
+			t.Errorf("%s: crosses %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Spells with a chit lying across their edge, whose outline verify saw
+// broken where the chit hides it, are found once the chits are: judged
+// with the chit hiding part of the outline and of the rim. Rendered
+// medium-tier scenes, true calibration; both were missed before.
+func TestDisksUnderChitsAreFound(t *testing.T) {
+	cases := []struct {
+		seed uint64
+		id   string
+	}{
+		{117, "d13"}, // 1.25 cm on a 4.45 cm disk, a boulder over half of it
+		{32, "d8"},   // 1.25 cm lying on a 5.2 cm disk, a chit across its edge
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("medium-%d-%s", tc.seed, tc.id), func(t *testing.T) {
+			s, got := detectScene(t, tc.seed, synth.Medium)
+			i := trueDiskIndex(s, tc.id)
+			if i < 0 {
+				t.Fatalf("no disk %s in the scene", tc.id)
+			}
+			want := s.Truth.Disks[i]
+			for _, dk := range got.Disks {
+				if e := 10 * math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)); e < 10*float64(want.R)/2 {
+					if e > 1.5 || dk.R != want.R || dk.Z != want.Z {
+						t.Errorf("disk %s: r %.3f, %.2f mm off centre, z %d; want r %.3f within 1.5 mm, z %d", want.ID, dk.R, e, dk.Z, want.R, want.Z)
+					}
+					return
+				}
+			}
+			t.Errorf("disk %s (r %.3f at pixel %.0f, %.0f) not found", want.ID, want.R, want.Pixel.PX, want.Pixel.PY)
+		})
+	}
+}
