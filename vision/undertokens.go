@@ -1,6 +1,9 @@
 package vision
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // Disks under chits
 //
@@ -80,10 +83,13 @@ func chitsAcross(c circle, toks []*tokenShape, out []circle) []circle {
 }
 
 // nearAny reports whether circle c lies about where a disk fitted or a
-// circle found lies: their centres within half the smaller radius.
+// circle found lies: their centres within half the smaller radius, or,
+// of a disk of its size, within its radius (a disk found off its place,
+// drawn by the chit lying on it: the two cannot both be).
 func nearAny(c circle, fits []diskFit, found []candidate) bool {
 	for _, f := range fits {
-		if c.C.sub(f.probed.C).len() < 0.5*min(c.R, f.probed.R) {
+		dist := c.C.sub(f.probed.C).len()
+		if dist < 0.5*min(c.R, f.probed.R) || dist < c.R && math.Abs(f.probed.R-c.R) < sizedShare*c.R {
 			return true
 		}
 	}

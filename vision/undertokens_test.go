@@ -68,3 +68,25 @@ func TestDisksUnderChitsAreFound(t *testing.T) {
 		})
 	}
 }
+
+// A spell found off its place (drawn by the chit lying across its edge)
+// is not found a second time at its place once the chits are found: two
+// disks of one size, their centres within a radius, cannot both be.
+// Rendered easy-tier scene 202, true calibration.
+func TestDisksUnderChitsAreNotDoubled(t *testing.T) {
+	s, got := detectScene(t, 202, synth.Easy)
+	i := trueDiskIndex(s, "d2")
+	if i < 0 {
+		t.Fatal("no disk d2 in the scene")
+	}
+	want := s.Truth.Disks[i]
+	n := 0
+	for _, dk := range got.Disks {
+		if math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)) < float64(want.R) && dk.R == want.R {
+			n++
+		}
+	}
+	if n > 1 {
+		t.Errorf("%d disks of %.2f cm within its radius of disk d2, want at most one", n, want.R)
+	}
+}
