@@ -51,20 +51,7 @@ func TestDisksUnderChitsAreFound(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("medium-%d-%s", tc.seed, tc.id), func(t *testing.T) {
 			s, got := detectScene(t, tc.seed, synth.Medium)
-			i := trueDiskIndex(s, tc.id)
-			if i < 0 {
-				t.Fatalf("no disk %s in the scene", tc.id)
-			}
-			want := s.Truth.Disks[i]
-			for _, dk := range got.Disks {
-				if e := 10 * math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)); e < 10*float64(want.R)/2 {
-					if e > 1.5 || dk.R != want.R || dk.Z != want.Z {
-						t.Errorf("disk %s: r %.3f, %.2f mm off centre, z %d; want r %.3f within 1.5 mm, z %d", want.ID, dk.R, e, dk.Z, want.R, want.Z)
-					}
-					return
-				}
-			}
-			t.Errorf("disk %s (r %.3f at pixel %.0f, %.0f) not found", want.ID, want.R, want.Pixel.PX, want.Pixel.PY)
+			wantFoundAtSize(t, s, got, tc.id, 1.5)
 		})
 	}
 }
