@@ -59,7 +59,6 @@ func (d *Detector) disksUnderTokens(toks []*tokenShape, fits []diskFit, em edgeM
 	more := d.refine(all, colour)[:len(found)]
 	d.fitAlone(more)
 	d.settleStrays(more, colour)
-	d.chitsOver = d.chitsOver[:0]
 	// Judged as verify judges a circle kept on its own: as lying on the
 	// disks it overlaps (see dropNewArt).
 	for i := range more {
