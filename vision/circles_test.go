@@ -126,6 +126,16 @@ func TestVerifyJudgesCirclesInsideOthers(t *testing.T) {
 			t.Errorf("kept %v within %v; want %v", c.c, c.within, want)
 		}
 	}
+	// The circle not seen well enough is handed back (to be judged again
+	// once the chits are found); the ring nested in the terrain, seen
+	// well but art, is not.
+	var dropped []candidate
+	p.dropped = &dropped
+	verify(in, p, seen, nil)
+	if len(dropped) != 1 || dropped[0].c != (circle{pt{20.1, 0.3}, 3.175}) {
+		t.Errorf("handed back %+v, want the 3.175 cm circle seen 0.35", dropped)
+	}
+	p.dropped = nil
 	// Without a calibration a circle inside another goes.
 	p.dropInside = true
 	if got := verify(in, p, seen, nil); len(got) != 2 {
