@@ -140,6 +140,11 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 	var keep []candidate
 	var kept []circle
 	var covering []circle
+	drop := func(c candidate) {
+		if p.dropped != nil {
+			*p.dropped = append(*p.dropped, c)
+		}
+	}
 	for _, c := range cs {
 		cov, length := seen(c.c, kept)
 		if cov < p.finalCoverage || length < p.minSupport {
@@ -165,17 +170,13 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 				// Within no kept disk: lying across those it overlaps,
 				// it is on top of them if its whole outline shows.
 				if !overlaps {
-					if p.dropped != nil {
-						*p.dropped = append(*p.dropped, c)
-					}
+					drop(c)
 					continue
 				}
 				others = nil
 			}
 			if cov, length = seen(c.c, others); cov < wholeOnTop && !(across && liesAcross(c.c, keep, inside)) {
-				if p.dropped != nil {
-					*p.dropped = append(*p.dropped, c)
-				}
+				drop(c)
 				continue
 			}
 			c.onTop = true
@@ -184,8 +185,8 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			c.coverage = cov
 			keep = append(keep, c)
 			kept = append(kept, c.c)
-		} else if p.dropped != nil {
-			*p.dropped = append(*p.dropped, c)
+		} else {
+			drop(c)
 		}
 	}
 	// A circle wholly inside a disk may be a circle of its art: without a

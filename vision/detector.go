@@ -601,9 +601,13 @@ func (d *Detector) measure(fits []diskFit, memo planeMemo) [][]int {
 // catalogue size, or with a rim no different from what lies around it (see
 // rimStandsOut). It reports whether it removed any.
 func (d *Detector) dropArtOnTop(fits *[]diskFit, colour bgrImage) bool {
-	return d.dropFits(fits, func(f diskFit) bool {
-		return f.onTop && (!d.plausibleSize(f.c.R) || !d.rimStandsOut(f, colour))
-	})
+	return d.dropFits(fits, func(f diskFit) bool { return d.artOnTop(f, colour) })
+}
+
+// artOnTop reports whether f, verified on its own as lying on a disk,
+// looks like its art (see dropArtOnTop).
+func (d *Detector) artOnTop(f diskFit, colour bgrImage) bool {
+	return f.onTop && (!d.plausibleSize(f.c.R) || !d.rimStandsOut(f, colour))
 }
 
 // dropArtWithin removes, with a calibration, the circles lying wholly
@@ -611,9 +615,13 @@ func (d *Detector) dropArtOnTop(fits *[]diskFit, colour bgrImage) bool {
 // what lies around it (see rimStandsOut: a printed badge's dark ring on
 // dark art): its art. It reports whether it removed any.
 func (d *Detector) dropArtWithin(fits *[]diskFit, colour bgrImage) bool {
-	return d.dropFits(fits, func(f diskFit) bool {
-		return f.within && (!d.hasRim(f, colour) || !d.rimStandsOut(f, colour))
-	})
+	return d.dropFits(fits, func(f diskFit) bool { return d.artWithin(f, colour) })
+}
+
+// artWithin reports whether f, lying wholly inside a disk, looks like its
+// art (see dropArtWithin).
+func (d *Detector) artWithin(f diskFit, colour bgrImage) bool {
+	return f.within && (!d.hasRim(f, colour) || !d.rimStandsOut(f, colour))
 }
 
 // dropImplausible removes, with a calibration, the disks whose measured

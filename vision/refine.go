@@ -496,13 +496,14 @@ func (d *Detector) ringColours(f diskFit, img bgrImage, off0, off1 float64) (a, 
 	pl := d.plane
 	for k := range ringSamples {
 		ang := 2 * math.Pi * float64(k) / ringSamples
-		u0, v0, ok0 := pl.toImage(circle{f.c.C, f.c.R + off0}.at(ang), f.height)
-		u1, v1, ok1 := pl.toImage(circle{f.c.C, f.c.R + off1}.at(ang), f.height)
+		q0, q1 := circle{f.c.C, f.c.R + off0}.at(ang), circle{f.c.C, f.c.R + off1}.at(ang)
+		if insideAny(q0, d.chitsOver, 0) || insideAny(q1, d.chitsOver, 0) {
+			continue // under a chit lying on the disk
+		}
+		u0, v0, ok0 := pl.toImage(q0, f.height)
+		u1, v1, ok1 := pl.toImage(q1, f.height)
 		if !ok0 || !ok1 {
 			continue
-		}
-		if len(d.chitsOver) > 0 && (insideAny(circle{f.c.C, f.c.R + off0}.at(ang), d.chitsOver, 0) || insideAny(circle{f.c.C, f.c.R + off1}.at(ang), d.chitsOver, 0)) {
-			continue // under a chit lying on the disk
 		}
 		c0, ok0 := img.bilinear(u0, v0)
 		c1, ok1 := img.bilinear(u1, v1)

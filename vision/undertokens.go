@@ -51,10 +51,13 @@ func (d *Detector) disksUnderTokens(toks []*tokenShape, fits []diskFit, em edgeM
 	if len(found) == 0 {
 		return nil
 	}
-	// Probed among the disks kept, which may cover part of their outline.
+	// Probed among the disks kept that overlap them, which may cover part
+	// of their outline (refine looks at no others).
 	all := slices.Clone(found)
 	for _, f := range fits {
-		all = append(all, candidate{c: f.probed, within: f.within, onTop: f.onTop})
+		if slices.ContainsFunc(found, func(c candidate) bool { return c.c.C.sub(f.probed.C).len() < c.c.R+f.probed.R }) {
+			all = append(all, candidate{c: f.probed, within: f.within, onTop: f.onTop})
+		}
 	}
 	more := d.refine(all, colour)[:len(found)]
 	d.fitAlone(more)
@@ -120,10 +123,7 @@ func (d *Detector) dropNewArt(fits *[]diskFit, from int, toks []*tokenShape, col
 	kept := (*fits)[:from]
 	for _, f := range (*fits)[from:] {
 		d.chitsOver = chitsAcross(f.c, toks, d.chitsOver[:0])
-		art := f.onTop && (!d.plausibleSize(f.c.R) || !d.rimStandsOut(f, colour)) ||
-			f.within && (!d.hasRim(f, colour) || !d.rimStandsOut(f, colour)) ||
-			!d.plausibleSize(f.c.R)
-		if !art {
+		if !d.artOnTop(f, colour) && !d.artWithin(f, colour) && d.plausibleSize(f.c.R) {
 			kept = append(kept, f)
 		}
 	}
