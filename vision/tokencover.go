@@ -14,10 +14,12 @@ import (
 // disks found drawn in a cover: every sample the cover hides is left out,
 // and the chit is kept when what is seen of it is a chit's (fills its
 // outline, stands out of the ring around it, lies on edges), and enough
-// of it is seen (tokenMinSeen of its outline, half of its inside). Only a
-// region the plain fit placed a chit in, without keeping it, is fitted
-// so: regions where no chit's outline lies on edges, by far the most,
-// cost nothing more.
+// of it is seen (tokenMinSeen of its outline, half of its inside). A
+// region the plain fit did not keep is fitted so when a disk's cover ends
+// it: the plain fit may not even have been tried (its outline, placed on
+// the middle of the part seen, lies off the edges), or it found too
+// little of the chit's colour where the disk hides it. Regions away from
+// the disks, by far the most, cost only a look at their pixels.
 //
 // The cover holds, at each detection pixel, one more than the level of
 // the highest disk there (0 where there is none); a chit lies at the cover
@@ -202,5 +204,6 @@ func (d *Detector) coverAt(cover []uint8, part seenPart, c pt) *coverView {
 
 // coverTouch is how far, detection pixels, from a region a disk must hide
 // a pixel for the region to be taken for the seen part of a chit under
-// it (the colour mask stops a pixel or two short of the disk's outline).
-const coverTouch = 2
+// it: the colour mask stops short of the disk's outline, by its blur and
+// by the contact shadow the disk casts on the chit.
+const coverTouch = 4

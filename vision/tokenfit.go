@@ -806,26 +806,32 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 				f.edge = max(f.edge, d.frameOutlineShare(&d.templates[ki], f, colour, least))
 			}
 		}
-		if ok && !f.accepted() {
-			// A disk lying on part of the chit (tokencover.go).
-			f, ok = under.fit(d, ki, masks[ki], edgePix, c, r.reach, *axis, seenPart{labels, lw, ox, oy, label, rg})
-		}
-		if !ok || !f.accepted() {
-			return own
-		}
 		// Grey is what dark print on a light label blurs into at
 		// detection size, and a colour what fine painted art may blur
 		// into: a chit must be of its colour in the frame itself.
-		f.kind = ki
-		f.fine = d.frameColourShare(&d.templates[ki], f, colour)
-		least := tokenMinFrame
-		if colourless(d.opt.Tokens[ki].Colour) {
-			least = tokenMinFrameGrey
+		keep := func(f tokenFit) bool {
+			f.kind = ki
+			f.fine = d.frameColourShare(&d.templates[ki], f, colour)
+			least := tokenMinFrame
+			if colourless(d.opt.Tokens[ki].Colour) {
+				least = tokenMinFrameGrey
+			}
+			if f.fine < least {
+				return false
+			}
+			found = append(found, f)
+			return true
 		}
-		if f.fine < least {
+		if ok && f.accepted() && keep(f) {
 			return own
 		}
-		found = append(found, f)
+		// A disk lying on part of the chit (tokencover.go): the plain fit
+		// may not even be tried (the outline at the seen part's middle
+		// lies off its edges), or may fill too little of the outline, or
+		// be too little of its colour where the disk hides it.
+		if f, ok := under.fit(d, ki, masks[ki], edgePix, c, r.reach, *axis, seenPart{labels, lw, ox, oy, label, rg}); ok {
+			keep(f)
+		}
 		return own
 	}
 	merged := false
