@@ -11,8 +11,9 @@ import (
 // it: the chit's colour then fills only the part of its outline the disk
 // leaves, and where the disk covers it, its inside, the ring around it
 // and its outline show the disk. Such a chit is fitted again with the
-// disks found drawn in a cover: every sample the cover hides is left out,
-// and the chit is kept when what is seen of it is a chit's (fills its
+// disks found drawn in a cover: every sample the cover hides, or shades
+// (next to it, where the disk's blurred outline and its contact shadow
+// darken the chit), is left out, and the chit is kept when what is seen of it is a chit's (fills its
 // outline, stands out of the ring around it, lies on edges), and enough
 // of it is seen (tokenMinSeen of its outline, half of its inside). A
 // region the plain fit did not keep is fitted so when a disk's cover ends
@@ -40,6 +41,20 @@ type coverView struct {
 func (c *coverView) hides(x, y int) bool {
 	return c != nil && x >= 0 && y >= 0 && x < c.w && y < c.h && c.level[y*c.w+x] > c.above
 }
+
+// shades reports whether the cover hides detection pixel (x, y) or one
+// coverShade pixels from it, across or along the rows: next to a disk
+// lying on it, a chit is darkened out of its colour by the disk's blurred
+// outline and its contact shadow, and its outline runs into the disk's.
+// What is shaded is left out of a chit's shares, though it counts as seen.
+func (c *coverView) shades(x, y int) bool {
+	return c.hides(x, y) || c.hides(x-coverShade, y) || c.hides(x+coverShade, y) || c.hides(x, y-coverShade) || c.hides(x, y+coverShade)
+}
+
+// coverShade is how far, detection pixels, from a disk lying on a chit
+// the chit is shaded (see shades). Two pixels leave too little of a small
+// chit to tell a bolt from a boulder.
+const coverShade = 1
 
 // A chit partly under a disk is kept when from tokenMinSeen to
 // tokenMaxSeen of its outline is seen (all of it seen, the plain fit

@@ -82,8 +82,34 @@ func TestCoverHidesOnlyWhatLiesAbove(t *testing.T) {
 		}
 	}
 	var none *coverView
-	if none.hides(1, 0) {
-		t.Error("no cover hides a pixel")
+	if none.hides(1, 0) || none.shades(1, 0) {
+		t.Error("no cover hides or shades a pixel")
+	}
+}
+
+// TestCoverShadesNextToADisk: a chit on the table is shaded where a disk
+// lying on it hides it and coverShade pixels from that, across or along
+// the rows, and nowhere farther; a disk it lies on shades nothing.
+func TestCoverShadesNextToADisk(t *testing.T) {
+	const w, h = 7, 5
+	level := make([]uint8, w*h)
+	level[2*w+3] = 1 // one pixel of a disk, at (3, 2)
+	on := &coverView{level: level, w: w, h: h, above: 0}
+	for y := range h {
+		for x := range w {
+			dx, dy := x-3, y-2
+			want := dx == 0 && dy == 0 || dy == 0 && abs(dx) == coverShade || dx == 0 && abs(dy) == coverShade
+			if got := on.shades(x, y); got != want {
+				t.Errorf("shades(%d, %d) = %v, want %v", x, y, got, want)
+			}
+			if got, want := on.hides(x, y), dx == 0 && dy == 0; got != want {
+				t.Errorf("hides(%d, %d) = %v, want %v", x, y, got, want)
+			}
+		}
+	}
+	lying := &coverView{level: level, w: w, h: h, above: 1}
+	if lying.shades(3, 2) || lying.shades(3+coverShade, 2) {
+		t.Error("a disk shades a chit lying on it")
 	}
 }
 
@@ -124,7 +150,9 @@ func partlyUnderADisk(tk models.Token, disks []models.Disk) bool {
 // not even try (the outline at the middle of the part seen lies off the
 // edges: medium seed 23, a damage marker half under a disk), and chits it
 // places but finds too little of their colour where the disk hides them
-// (medium seed 29, a fireball and an arrow).
+// (medium seed 29, a fireball and an arrow), and chits darkened out of
+// their colour next to the disk, by its blurred outline and its contact
+// shadow (medium seeds 109 and 133, an activation marker and a boulder).
 func TestChitsPartlyUnderADiskAreFound(t *testing.T) {
 	tests := []struct {
 		scene sceneRef
@@ -139,6 +167,8 @@ func TestChitsPartlyUnderADiskAreFound(t *testing.T) {
 		{sceneRef{synth.Medium, 23}, "damage", [2]float64{724, 365}},
 		{sceneRef{synth.Medium, 29}, "fireball", [2]float64{}},
 		{sceneRef{synth.Medium, 29}, "arrow", [2]float64{}},
+		{sceneRef{synth.Medium, 109}, "activation", [2]float64{}},
+		{sceneRef{synth.Medium, 133}, "boulder", [2]float64{}},
 	}
 	for _, tc := range tests {
 		s, got := detectScene(t, tc.scene.seed, tc.scene.tier)

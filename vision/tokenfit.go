@@ -161,8 +161,8 @@ type tokenFit struct {
 // not zero). It reports false where the table cannot be mapped, where the
 // outline at (cx, cy) lies on too few edges to try, or where the coarse
 // fit is too far from a token's to refine. With a cover (not nil) the
-// samples it hides are left out of every share, and a placement must show
-// at least half of its inside.
+// samples it hides or shades are left out of every share, and a placement
+// must show at least half of its inside (the shaded part counted as shown).
 func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, reach float64, prior pt, cov *coverView) (tokenFit, bool) {
 	pl := d.plane
 	o, jx, jy, ok := d.localMap(cx, cy)
@@ -213,7 +213,8 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 		return tokenFit{}, false
 	}
 	mask = d.filledPatch(mask, x0, y0, w, h)
-	// The pixels of the patch the cover hides (none without one).
+	// The pixels of the patch the cover hides (1) or shades (2): none
+	// without one.
 	var hid []byte
 	if cov != nil {
 		d.hidPatch = slices.Grow(d.hidPatch[:0], w*h)[:w*h]
@@ -221,9 +222,13 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 		for y := range h {
 			src, dst := cov.level[(y0+y)*cov.w+x0:(y0+y)*cov.w+x0+w], hid[y*w:(y+1)*w]
 			for x, l := range src {
-				dst[x] = 0
-				if l > cov.above {
+				switch {
+				case l > cov.above:
 					dst[x] = 1
+				case cov.shades(x0+x, y0+y):
+					dst[x] = 2
+				default:
+					dst[x] = 0
 				}
 			}
 		}
@@ -235,10 +240,13 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	// every candidate region of every frame).
 	d.sampleIdx = slices.Grow(d.sampleIdx[:0], len(t.inside)+len(t.ring))[:len(t.inside)+len(t.ring)]
 	inIdx, ringIdx := d.sampleIdx[:len(t.inside)], d.sampleIdx[len(t.inside):]
-	count := func(idx []int, off, stride int) (hit, n int) {
+	count := func(idx []int, off, stride int) (hit, n, shaded int) {
 		for k := 0; k < len(idx); k += stride {
 			j := idx[k] + off
 			if hid != nil && hid[j] != 0 {
+				if hid[j] == 2 {
+					shaded++
+				}
 				continue
 			}
 			if mask[j] != 0 {
@@ -246,7 +254,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 			}
 			n++
 		}
-		return hit, n
+		return hit, n, shaded
 	}
 	// try places the template at angle a with its centre at c plus whole
 	// pixel shifts of up to r each way, every stride pixels, keeping the
@@ -275,15 +283,15 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 					continue
 				}
 				off := dy*w + dx
-				hit, n := count(inIdx, off, inStride)
-				if 2*n < (len(inIdx)+inStride-1)/inStride { // mostly hidden
+				hit, n, shaded := count(inIdx, off, inStride)
+				if n == 0 || 2*(n+shaded) < (len(inIdx)+inStride-1)/inStride { // mostly hidden
 					continue
 				}
 				in := float64(hit) / float64(n)
 				if in <= best.score { // the ring can only lower it
 					continue
 				}
-				hit, n = count(ringIdx, off, 1)
+				hit, n, _ = count(ringIdx, off, 1)
 				out := 0.0
 				if n > 0 {
 					out = float64(hit) / float64(n)
@@ -350,7 +358,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	best.jx, best.jy = jx, jy
 	best.cover, best.seen = cov, 1
 	if cov != nil {
-		best.seen = float64(d.outlineSeen(t, best.centre, best.angle, jx, jy, cov)) / float64(len(t.edge))
+		best.seen = float64(d.outlineSeen(t, best.centre, best.angle, jx, jy, cov, false)) / float64(len(t.edge))
 	}
 	return best, d.onTable(&best)
 }
@@ -492,7 +500,7 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 	hit, n := 0, 0
 	for _, q := range t.inside {
 		p := f.centre.add(off(q))
-		if f.cover.hides(int(math.Round(p.X)), int(math.Round(p.Y))) {
+		if f.cover.shades(int(math.Round(p.X)), int(math.Round(p.Y))) {
 			continue
 		}
 		for _, o := range [2]float64{0, 0.5} { // two frame pixels a sample
@@ -584,14 +592,14 @@ const (
 // map (detection pixels a cm along the table's X and Y). With a threshold
 // least of zero or more it stops counting as soon as the share is sure to
 // be at least that or below it, and returns a bound on the same side of
-// least as the share. With a cover (not nil) only the samples it does not
-// hide count (none seen: 0).
+// least as the share. With a cover (not nil) only the samples it neither
+// hides nor shades count (none: 0).
 func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx, jy pt, edges []byte, least float64, cov *coverView) float64 {
 	w, h := d.plane.w, d.plane.h
 	ax := pt{math.Cos(angle), math.Sin(angle)}
 	hit, n := 0, len(t.edge)
 	if cov != nil {
-		if n = d.outlineSeen(t, centre, angle, jx, jy, cov); n == 0 {
+		if n = d.outlineSeen(t, centre, angle, jx, jy, cov, true); n == 0 {
 			return 0
 		}
 	}
@@ -599,7 +607,7 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx
 	for i, q := range t.edge {
 		p := centre.add(templateOffset(jx, jy, ax, q))
 		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
-		if cov.hides(x, y) {
+		if cov.shades(x, y) {
 			continue
 		}
 		if least >= 0 {
@@ -637,13 +645,15 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx
 }
 
 // outlineSeen is how many samples of template t's outline, placed at
-// centre (detection pixels) and turned by angle, cover does not hide.
-func (d *Detector) outlineSeen(t *tokenTemplate, centre pt, angle float64, jx, jy pt, cov *coverView) int {
+// centre (detection pixels) and turned by angle, cover does not hide; with
+// shaded, how many it neither hides nor shades.
+func (d *Detector) outlineSeen(t *tokenTemplate, centre pt, angle float64, jx, jy pt, cov *coverView, shaded bool) int {
 	ax := pt{math.Cos(angle), math.Sin(angle)}
 	seen := 0
 	for _, q := range t.edge {
 		p := centre.add(templateOffset(jx, jy, ax, q))
-		if !cov.hides(int(math.Round(p.X)), int(math.Round(p.Y))) {
+		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
+		if shaded && !cov.shades(x, y) || !shaded && !cov.hides(x, y) {
 			seen++
 		}
 	}
