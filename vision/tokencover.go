@@ -13,9 +13,10 @@ import (
 // and its outline show the disk. Such a chit is fitted again with the
 // disks found drawn in a cover: every sample the cover hides, or shades
 // (next to it, where the disk's blurred outline and its contact shadow
-// darken the chit), is left out, and the chit is kept when what is seen of it is a chit's (fills its
-// outline, stands out of the ring around it, lies on edges), and enough
-// of it is seen (tokenMinSeen of its outline, half of its inside). A
+// darken the chit), is left out, and the chit is kept when what is seen
+// of it is a chit's (fills its outline, stands out of the ring around
+// it, lies on edges), and enough of it is seen (tokenMinSeen of its
+// outline, half of its inside). A
 // region the plain fit did not keep is fitted so when a disk's cover ends
 // it: the plain fit may not even have been tried (its outline, placed on
 // the middle of the part seen, lies off the edges), or it found too
