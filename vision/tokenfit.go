@@ -1245,14 +1245,22 @@ func (d *Detector) filledPatch(mask []byte, x0, y0, w, h int) []byte {
 		row[0], row[pw-1] = 2, 2
 		copy(row[1:pw-1], mask[(y0+y)*fw+x0:(y0+y)*fw+x0+w])
 	}
-	// Flood the unset pixels from the frame; the unset pixels left are
-	// holes.
+	// Flood the unset pixels from the frame (from the patch's border
+	// pixels, the only ones next to it); the unset pixels left are holes.
 	st := d.queue[:0]
-	for i := pw; i < pn-pw; i++ {
-		if q[i] == 0 && (q[i-1] == 2 || q[i+1] == 2 || q[i-pw] == 2 || q[i+pw] == 2) {
+	seed := func(i int) {
+		if q[i] == 0 {
 			q[i] = 2
 			st = append(st, int32(i))
 		}
+	}
+	for x := 1; x <= w; x++ {
+		seed(pw + x)
+		seed(h*pw + x)
+	}
+	for y := 2; y < h; y++ {
+		seed(y*pw + 1)
+		seed(y*pw + w)
 	}
 	for len(st) > 0 {
 		i := int(st[len(st)-1])

@@ -12,44 +12,74 @@ import (
 	"tableref/vision/synth"
 )
 
+// TestFilledPatchFillsHolesOnly: a region of unset pixels enclosed by set
+// ones is filled; one that reaches the patch's border, on any side, even
+// by a single pixel, is not.
 func TestFilledPatchFillsHolesOnly(t *testing.T) {
-	// A 7x7 mask: a ring of set pixels around a hole, and an open notch
-	// that reaches the border.
-	const w = 7
-	rows := []string{
-		".......",
-		".#####.",
-		".#...#.",
-		".#...#.",
-		".#...#.",
-		".##.##.",
-		"...#...",
+	tests := []struct {
+		name       string
+		rows, want []string
+	}{
+		{
+			"a ring around a hole, an open notch",
+			[]string{
+				".......",
+				".#####.",
+				".#...#.",
+				".#...#.",
+				".#...#.",
+				".##.##.",
+				"...#...",
+			},
+			[]string{
+				".......",
+				".#####.",
+				".#####.",
+				".#####.",
+				".#####.",
+				".#####.",
+				"...#...",
+			},
+		},
+		{
+			"a gap on each border",
+			[]string{
+				"##.##",
+				"#####",
+				".#.#.",
+				"#####",
+				"##.##",
+			},
+			[]string{
+				"##.##",
+				"#####",
+				".###.",
+				"#####",
+				"##.##",
+			},
+		},
 	}
-	mask := make([]byte, w*w)
-	for y, r := range rows {
-		for x, c := range r {
-			if c == '#' {
-				mask[y*w+x] = 255
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w, h := len(tc.rows[0]), len(tc.rows)
+			mask := make([]byte, w*h)
+			for y, r := range tc.rows {
+				for x, c := range r {
+					if c == '#' {
+						mask[y*w+x] = 255
+					}
+				}
 			}
-		}
-	}
-	d := &Detector{plane: &workPlane{w: w, h: w}}
-	got := d.filledPatch(mask, 0, 0, w, w)
-	want := []string{
-		".......",
-		".#####.",
-		".#####.",
-		".#####.",
-		".#####.",
-		".#####.",
-		"...#...",
-	}
-	for y, r := range want {
-		for x, c := range r {
-			if (got[y*w+x] != 0) != (c == '#') {
-				t.Errorf("pixel (%d,%d) = %d, want set %v", x, y, got[y*w+x], c == '#')
+			d := &Detector{plane: &workPlane{w: w, h: h}}
+			got := d.filledPatch(mask, 0, 0, w, h)
+			for y, r := range tc.want {
+				for x, c := range r {
+					if (got[y*w+x] != 0) != (c == '#') {
+						t.Errorf("pixel (%d,%d) = %d, want set %v", x, y, got[y*w+x], c == '#')
+					}
+				}
 			}
-		}
+		})
 	}
 }
 
