@@ -524,8 +524,9 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 // frameOutlineShare is the share of fit f's outline that is a step of
 // colour in the frame itself, at full resolution: across the outline, the
 // colour changes more within frameStepReach pixels of it than just
-// outside it (where the ground's grain or print is), and by at least
-// frameStepLeast. It stops counting as soon as the share is sure to be
+// outside it (where the ground's grain or print is, and the chit's
+// shadow, whose end is not counted), and by at least frameStepLeast. It
+// stops counting as soon as the share is sure to be
 // below least, and returns a bound below least then.
 func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrImage, least float64) float64 {
 	toDet := f.offsets()
@@ -555,12 +556,24 @@ func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrIma
 			continue
 		}
 		near, far := 0.0, 0.0
+		// Beyond a raised chit's outline lies its shadow: the first step
+		// out there where the colour brightens outward is where the
+		// shadow ends, not the ground's grain or print, and does not
+		// count against the outline's step.
+		shadow := 0 // 0: its end not met yet, 1: at it, 2: past it
 		for k := 1; k < len(prof)-1; k++ {
 			o := first + k
 			st := rgbDist(prof[k-1], prof[k+1])
 			if o <= frameStepReach {
 				near = max(near, st)
 			} else if o > frameStepReach+1 {
+				if shadow < 2 && st >= frameStepLeast && luma(prof[k+1]) > luma(prof[k-1]) {
+					shadow = 1
+					continue
+				}
+				if shadow == 1 {
+					shadow = 2
+				}
 				far = max(far, st)
 			}
 		}
@@ -573,6 +586,9 @@ func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrIma
 	}
 	return float64(hit) / float64(all)
 }
+
+// luma is the brightness of an r, g, b colour (Rec. 601 weights).
+func luma(c [3]float64) float64 { return 0.299*c[0] + 0.587*c[1] + 0.114*c[2] }
 
 // The steps of a chit's outline in the frame: looked for within
 // frameStepReach pixels of the fitted outline; compared with the largest

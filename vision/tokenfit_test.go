@@ -383,6 +383,67 @@ func TestFrameOutlineShare(t *testing.T) {
 	}
 }
 
+// TestFrameOutlineShareLooksPastAChitsShadow: a chit of the ground's own
+// colour shows only by its shadow, a darker band beyond its outline; the
+// shadow's end, where the colour brightens back to the ground's, does not
+// count against the outline's step. A dark line on the ground beyond the
+// outline (grain, print) does: it darkens before it brightens.
+func TestFrameOutlineShareLooksPastAChitsShadow(t *testing.T) {
+	const w, h = 200, 120
+	// A square chit 30 pixels a side centred at (100, 60); band(b) is
+	// the colour at b pixels outside it (0 inside it).
+	image := func(chit uint8, band func(b int) uint8) bgrImage {
+		pix := make([]uint8, w*h*3)
+		for y := range h {
+			for x := range w {
+				b := max(85-x, x-114, 45-y, y-74, 0)
+				v := chit
+				if b > 0 {
+					v = band(b)
+				}
+				i := (y*w + x) * 3
+				pix[i], pix[i+1], pix[i+2] = v, v, v
+			}
+		}
+		return bgrImage{pix: pix, w: w, h: h}
+	}
+	d := &Detector{plane: &workPlane{scale: 2}}
+	tpl := newTokenTemplate(TokenKind{Kind: "square", Shape: "square", Length: 1.5, Width: 1.5}, 0.1)
+	f := tokenFit{centre: pt{49.75, 29.75}, jx: pt{10, 0}, jy: pt{0, 10}}
+	for _, c := range []struct {
+		name     string
+		img      bgrImage
+		lo, high float64
+	}{
+		{"a chit of the ground's colour in its shadow", image(140, func(b int) uint8 {
+			if b <= 4 {
+				return 100
+			}
+			return 140
+		}), 0.95, 1},
+		{"a chit beside a dark line on the ground", image(160, func(b int) uint8 {
+			if b >= 5 && b <= 6 {
+				return 100
+			}
+			return 140
+		}), 0, 0.1},
+	} {
+		if got := d.frameOutlineShare(&tpl, f, c.img, -1); got < c.lo || got > c.high {
+			t.Errorf("%s: share %.2f, want %.2f..%.2f", c.name, got, c.lo, c.high)
+		}
+	}
+}
+
+// TestArrowsOnWoodAreFoundPastTheirShadow: an arrow lying on a wooden
+// table of its own colour is found by its outline, a step of colour in
+// the frame all round once its shadow's end is not held against it
+// (rendered scenes: easy seed 38, hard seed 109).
+func TestArrowsOnWoodAreFoundPastTheirShadow(t *testing.T) {
+	expectTokensFound(t, []sceneRef{{synth.Easy, 38}, {synth.Hard, 109}}, "arrow on the table", func(tk models.Token) bool {
+		return tk.Kind == "arrow" && len(tk.Touches) == 0
+	})
+}
+
 // TestAFaintChitBesideADiskIsFound: a grey boulder on green felt against
 // a disk's rim, whose outline the edges at detection size partly miss: it
 // is found, and read as a boulder (rendered scene, medium tier, seed 207).
