@@ -16,12 +16,12 @@ import (
 // darken the chit), is left out, and the chit is kept when what is seen
 // of it is a chit's (fills its outline, stands out of the ring around
 // it, lies on edges), and enough of it is seen (tokenMinSeen of its
-// outline, half of its inside). A
-// region the plain fit did not keep is fitted so when a disk's cover ends
-// it: the plain fit may not even have been tried (its outline, placed on
-// the middle of the part seen, lies off the edges), or it found too
-// little of the chit's colour where the disk hides it. Regions away from
-// the disks, by far the most, cost only a look at their pixels.
+// outline, half of its inside). A region the plain fit did not keep is
+// fitted so when a disk's cover ends it: the plain fit may not even have
+// been tried (its outline, placed on the middle of the part seen, lies
+// off the edges), or it found too little of the chit's colour where the
+// disk hides it. Regions away from the disks, by far the most, cost only
+// a look at their pixels.
 //
 // The cover holds, at each detection pixel, one more than the level of
 // the highest disk there (0 where there is none); a chit lies at the cover

@@ -526,8 +526,8 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 // colour changes more within frameStepReach pixels of it than just
 // outside it (where the ground's grain or print is, and the chit's
 // shadow, whose end is not counted), and by at least frameStepLeast. It
-// stops counting as soon as the share is sure to be
-// below least, and returns a bound below least then.
+// stops counting as soon as the share is sure to be below least, and
+// returns a bound below least then.
 func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrImage, least float64) float64 {
 	toDet := f.offsets()
 	// The colour across the outline, a frame pixel apart, from
