@@ -65,48 +65,7 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 		if smaller, ok := d.nextSmallerSize(want); ok && ref.R < want && ref.R-smaller <= smallerReach {
 			sizes[atSmaller] = smaller
 		}
-		d.settled = append(d.settled[:0], f.samples...)
-		own, probed, level := f.samples, f.probed, f.level
-		best, bestRMS, bestProbed := f.alone, f.aloneRMS, probed
-		bestShare, found := d.supportShare(f, ref, fits, above[i]), false
-		for j, size := range sizes {
-			if size == 0 {
-				continue
-			}
-			f.samples, f.probed = own, probed
-			copy(f.samples, d.settled)
-			if j != atSize {
-				// Another size's outline may lie beyond the probes, or at
-				// their very end: probe around it afresh.
-				f.probed = pl.seenOnTable(circle{ref.C, size}, d.topHeight(0))
-				f.samples = d.refine([]candidate{{c: f.probed}}, colour)[0].samples
-			}
-			c := d.settleOn(f, ref, fits, above[i], size, colour)
-			if math.Abs(c.R-size) >= math.Abs(ref.R-size) {
-				continue
-			}
-			sh := d.supportShare(f, c, fits, above[i])
-			// The smaller size's circle, inside the one judged, is the
-			// outline only if seen clearly better, or better with the
-			// ground all round outside it.
-			if j == atSmaller && sh < bestShare+clearlyBetter && (sh < bestShare+slightlyBetter || !d.groundBeyond(c, want, colour)) {
-				continue
-			}
-			// Of concentric circles the outline is the outermost, when
-			// seen almost as well (see outlineAround).
-			outline := j == atLarger && c.C.sub(ref.C).len() < 0.5*(c.R-ref.R) && sh >= seenAlmostAsWell*bestShare
-			if sh > bestShare || outline {
-				best, bestRMS, bestProbed, bestShare, found = c, f.rms, f.probed, sh, true
-				d.bestSamples = append(d.bestSamples[:0], f.samples...)
-			}
-		}
-		f.samples = own
-		if found {
-			f.samples = append(f.samples[:0], d.bestSamples...)
-		} else {
-			copy(f.samples, d.settled)
-		}
-		f.alone, f.aloneRMS, f.probed, f.level = best, bestRMS, bestProbed, level
+		d.settleAt(f, ref, want, sizes, fits, above[i], colour)
 	}
 	// The steps hold the frame's peaks: let them go with it.
 	clear(d.settled[:cap(d.settled)])
@@ -114,6 +73,112 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 	if tried {
 		d.fitPlane(fits, above, nil)
 	}
+}
+
+// settleUndersized measures again, with a calibration, the disks measured
+// smaller than any plausible size whose next larger catalogue size lies a
+// rim's width (minRimWidth to maxRimWidth) beyond their radius, and is not
+// the size of a disk found about there already: the rim's inner edge, a
+// step from a dark rim to light art, may outdo its outer edge, softened by
+// the disk's shadow on the ground, and be taken for the outline where
+// part of it is covered. Each is tried at that size as settleOnSizes
+// tries a disk at the next larger one (settleAt). It reports whether any
+// was tried: those fits must then be measured again (see measure).
+func (d *Detector) settleUndersized(fits []diskFit, above [][]int, colour bgrImage) bool {
+	if d.plane == nil || d.plane.cal == nil {
+		return false
+	}
+	settled := false
+	for i := range fits {
+		f := &fits[i]
+		if d.plausibleSize(f.c.R) {
+			continue
+		}
+		ref := f.alone
+		if f.level == 0 && len(above[i]) > 0 {
+			ref = f.c
+		}
+		larger, ok := d.nextLargerSize(ref.R)
+		if !ok || larger-ref.R < minRimWidth || larger-ref.R > maxRimWidth || d.sizedAround(fits, i, circle{ref.C, larger}) {
+			continue
+		}
+		var sizes [3]float64
+		sizes[atLarger] = larger
+		d.settleAt(f, ref, larger, sizes, fits, above[i], colour)
+		settled = true
+	}
+	clear(d.settled[:cap(d.settled)])
+	clear(d.bestSamples[:cap(d.bestSamples)])
+	return settled
+}
+
+// minRimWidth is the narrowest rim, cm, whose inner edge settleUndersized
+// takes a disk measured too small to be measured on: a round chit
+// measured just under the smallest size (its blurred outline) is not.
+const minRimWidth = 0.15
+
+// sizedAround reports whether a fit other than fits[i] is about circle c
+// already (its centre within half c's radius, its radius within a tenth):
+// c would be that disk again, found from its rim's inner edge.
+func (d *Detector) sizedAround(fits []diskFit, i int, c circle) bool {
+	for j := range fits {
+		if j != i && fits[j].c.C.sub(c.C).len() < 0.5*c.R && math.Abs(fits[j].c.R-c.R) < 0.1*c.R {
+			return true
+		}
+	}
+	return false
+}
+
+// settleAt measures disk f again at each catalogue size of sizes
+// (indexed by atSize, atLarger, atSmaller; 0: not tried), from circle ref
+// judged against want, its nearest size (see settleOnSizes), and keeps the
+// best fit: it reports whether it found one better than ref. The disks
+// idx lie over it.
+func (d *Detector) settleAt(f *diskFit, ref circle, want float64, sizes [3]float64, fits []diskFit, idx []int, colour bgrImage) bool {
+	pl := d.plane
+	d.settled = append(d.settled[:0], f.samples...)
+	own, probed, level := f.samples, f.probed, f.level
+	best, bestRMS, bestProbed := f.alone, f.aloneRMS, probed
+	bestShare, found := d.supportShare(f, ref, fits, idx), false
+	for j, size := range sizes {
+		if size == 0 {
+			continue
+		}
+		f.samples, f.probed = own, probed
+		copy(f.samples, d.settled)
+		if j != atSize {
+			// Another size's outline may lie beyond the probes, or at
+			// their very end: probe around it afresh.
+			f.probed = pl.seenOnTable(circle{ref.C, size}, d.topHeight(0))
+			f.samples = d.refine([]candidate{{c: f.probed}}, colour)[0].samples
+		}
+		c := d.settleOn(f, ref, fits, idx, size, colour)
+		if math.Abs(c.R-size) >= math.Abs(ref.R-size) {
+			continue
+		}
+		sh := d.supportShare(f, c, fits, idx)
+		// The smaller size's circle, inside the one judged, is the
+		// outline only if seen clearly better, or better with the
+		// ground all round outside it.
+		if j == atSmaller && sh < bestShare+clearlyBetter && (sh < bestShare+slightlyBetter || !d.groundBeyond(c, want, colour)) {
+			continue
+		}
+		// Of concentric circles the outline is the outermost, when
+		// seen almost as well (see outlineAround).
+		outline := j == atLarger && c.C.sub(ref.C).len() < 0.5*(c.R-ref.R) && sh >= seenAlmostAsWell*bestShare
+		if sh > bestShare || outline {
+			best, bestRMS, bestProbed, bestShare, found = c, f.rms, f.probed, sh, true
+			d.bestSamples = append(d.bestSamples[:0], f.samples...)
+		}
+	}
+	f.samples = own
+	if found {
+		f.samples = append(f.samples[:0], d.bestSamples...)
+	} else {
+		copy(f.samples, d.settled)
+	}
+	f.alone, f.aloneRMS, f.probed, f.level = best, bestRMS, bestProbed, level
+	return found
 }
 
 // The sizes settleOnSizes tries a disk at: its nearest, the next larger
