@@ -218,8 +218,9 @@ func TestDisksMeasuredOnTheirRimsInnerEdgeAreSettled(t *testing.T) {
 		seed uint64
 		id   string
 	}{
-		{synth.Medium, 30, "d3"}, // 1.25 cm under a 4.45 cm disk: measured 1.02
-		{synth.Hard, 133, "d12"}, // 3.175 cm on wood
+		{synth.Medium, 30, "d3"},  // 1.25 cm under a 4.45 cm disk: measured 1.02
+		{synth.Hard, 133, "d12"},  // 3.175 cm on wood
+		{synth.Medium, 137, "d7"}, // 3.175 cm, green rim on green baize, under another: measured 2.90
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%d-%s", tc.tier, tc.seed, tc.id), func(t *testing.T) {
