@@ -175,7 +175,8 @@ func (d *Detector) settleAt(f *diskFit, ref circle, want float64, sizes [3]float
 			continue
 		}
 		// Of concentric circles the outline is the outermost, when
-		// seen almost as well (see outlineAround).
+		// seen bar times as well (settleOnSizes: almost as well, see
+		// outlineAround).
 		outline := j == atLarger && c.C.sub(ref.C).len() < 0.5*(c.R-ref.R) && sh >= bar*bestShare
 		if sh > bestShare || outline {
 			best, bestRMS, bestProbed, bestShare, found = c, f.rms, f.probed, sh, true
