@@ -125,12 +125,13 @@ type Detector struct {
 	plane               *workPlane
 	templates           []tokenTemplate // the token kinds', for tplPlane
 	tplPlane            *workPlane
-	patch               []byte   // a token's neighbourhood of the mask
-	hidPatch            []byte   // and the pixels of it a disk hides
-	cover               []uint8  // the disks' cover (see buildCover)
-	queue               []int32  // flood fill's
-	sampleIdx           []int    // a token template's samples in the patch
-	regions, subRegions labeller // token regions, and a kind's within one
+	patch               []byte        // a token's neighbourhood of the mask
+	hidPatch            []byte        // and the pixels of it a disk hides
+	cover               []uint8       // the disks' cover (see buildCover)
+	queue               []int32       // flood fill's
+	sampleIdx           []int         // a token template's samples in the patch
+	outlinePx           []image.Point // a token outline's sample pixels under a cover
+	regions, subRegions labeller      // token regions, and a kind's within one
 
 	// The circles verify did not keep, this frame, and, while a disk
 	// found under chits is judged, the chits lying across its outline

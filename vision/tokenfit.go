@@ -358,7 +358,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 	best.jx, best.jy = jx, jy
 	best.cover, best.seen = cov, 1
 	if cov != nil {
-		best.seen = float64(d.outlineSeen(t, best.centre, best.angle, jx, jy, cov, false)) / float64(len(t.edge))
+		best.seen = float64(d.outlineSeen(t, best.centre, best.angle, jx, jy, cov)) / float64(len(t.edge))
 	}
 	return best, d.onTable(&best)
 }
@@ -614,17 +614,37 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx
 	w, h := d.plane.w, d.plane.h
 	ax := pt{math.Cos(angle), math.Sin(angle)}
 	hit, n := 0, len(t.edge)
+	// With a cover, the samples' pixels are placed once, the shaded ones
+	// marked (shadedSample), and counted before: the early exit needs
+	// how many are seen.
+	var at []image.Point
 	if cov != nil {
-		if n = d.outlineSeen(t, centre, angle, jx, jy, cov, true); n == 0 {
+		d.outlinePx = slices.Grow(d.outlinePx[:0], len(t.edge))[:len(t.edge)]
+		at, n = d.outlinePx, 0
+		for i, q := range t.edge {
+			p := centre.add(templateOffset(jx, jy, ax, q))
+			at[i] = image.Pt(int(math.Round(p.X)), int(math.Round(p.Y)))
+			if cov.shades(at[i].X, at[i].Y) {
+				at[i] = shadedSample
+			} else {
+				n++
+			}
+		}
+		if n == 0 {
 			return 0
 		}
 	}
 	done := 0 // the samples counted so far
 	for i, q := range t.edge {
-		p := centre.add(templateOffset(jx, jy, ax, q))
-		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
-		if cov.shades(x, y) {
-			continue
+		var x, y int
+		if at != nil {
+			if at[i] == shadedSample {
+				continue
+			}
+			x, y = at[i].X, at[i].Y
+		} else {
+			p := centre.add(templateOffset(jx, jy, ax, q))
+			x, y = int(math.Round(p.X)), int(math.Round(p.Y))
 		}
 		if least >= 0 {
 			// Decided: the share already reaches the threshold, or
@@ -660,16 +680,18 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx
 	return float64(hit) / float64(n)
 }
 
+// shadedSample marks, among an outline's sample pixels, one a cover
+// hides or shades (outlineOnEdges).
+var shadedSample = image.Pt(math.MinInt32, math.MinInt32)
+
 // outlineSeen is how many samples of template t's outline, placed at
-// centre (detection pixels) and turned by angle, cover does not hide; with
-// shaded, how many it neither hides nor shades.
-func (d *Detector) outlineSeen(t *tokenTemplate, centre pt, angle float64, jx, jy pt, cov *coverView, shaded bool) int {
+// centre (detection pixels) and turned by angle, cover does not hide.
+func (d *Detector) outlineSeen(t *tokenTemplate, centre pt, angle float64, jx, jy pt, cov *coverView) int {
 	ax := pt{math.Cos(angle), math.Sin(angle)}
 	seen := 0
 	for _, q := range t.edge {
 		p := centre.add(templateOffset(jx, jy, ax, q))
-		x, y := int(math.Round(p.X)), int(math.Round(p.Y))
-		if shaded && !cov.shades(x, y) || !shaded && !cov.hides(x, y) {
+		if !cov.hides(int(math.Round(p.X)), int(math.Round(p.Y))) {
 			seen++
 		}
 	}
