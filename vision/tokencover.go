@@ -1,8 +1,11 @@
 package vision
 
 import (
+	"image"
 	"math"
 	"slices"
+
+	"gocv.io/x/gocv"
 )
 
 // Chits partly under a disk
@@ -35,12 +38,19 @@ type coverView struct {
 	level []uint8 // detection pixels: one more than the highest disk's level
 	w, h  int
 	above uint8 // the chit's own cover level
+	// below hides also what lies lower than the chit: the ground beyond
+	// the edge of the disk it lies on (see overhangs).
+	below bool
 }
 
 // hides reports whether the cover hides detection pixel (x, y); a nil
 // cover hides nothing.
 func (c *coverView) hides(x, y int) bool {
-	return c != nil && x >= 0 && y >= 0 && x < c.w && y < c.h && c.level[y*c.w+x] > c.above
+	if c == nil || x < 0 || y < 0 || x >= c.w || y >= c.h {
+		return false
+	}
+	l := c.level[y*c.w+x]
+	return l > c.above || c.below && l < c.above
 }
 
 // shades reports whether the cover hides detection pixel (x, y) or one
@@ -223,3 +233,181 @@ func (d *Detector) coverAt(cover []uint8, part seenPart, c pt) *coverView {
 // it: the colour mask stops short of the disk's outline, by its blur and
 // by the contact shadow the disk casts on the chit.
 const coverTouch = 4
+
+// Chits on a disk running off it
+//
+// A chit dropped on a disk may run over its edge onto the table. Where
+// the table is of the chit's colour (a brown arrow on wood, a grey bolt on
+// grey tiles), the part beyond the disk joins the table in the kind's
+// mask, and the region, the table's size, is fitted by nothing; nor do
+// its sides stand out of the table there (fitAlongSides). The part on the
+// disk is a region of its own in the kind's mask cut to the disks' cover,
+// and is fitted with a cover that hides, besides any disk above the
+// chit, what lies below it: the table beyond the disk's edge, where the
+// chit's outline is not seen. It is kept as a chit partly under a disk
+// is, when at least tokenMinSeen of its outline is seen.
+
+// A chit lying across the edge of the disk it lies on hides that edge:
+// a fit under which at least rimUnderLeast samples of the disk's outline
+// lie, more than rimUnderMost of them on edges, is the disk's rim or art
+// of the chit's colour (see edgesUnder).
+const (
+	rimUnderLeast = 2
+	rimUnderMost  = 0.75
+)
+
+// overhangs fits the chits of kind ki, whose colour is the ground's,
+// lying on a disk and running off it (see above). minArea and maxArea
+// bound the part seen (detection pixels), diag its box's sides; reach is
+// how far from it (pixels) the fit may move; keep keeps a fit.
+func (u *underDisks) overhangs(d *Detector, ki int, edges []byte, minArea, maxArea, diag, reach float64, keep func(tokenFit) bool) {
+	pl := d.plane
+	if u.cover == nil {
+		u.cover = d.buildCover(u.disks)
+	}
+	// The kind's pixels on the disks (in the scratch Mats the plain fit
+	// is done with).
+	d.kindMasks[ki].CopyTo(&d.noEdges)
+	on, err := d.noEdges.DataPtrUint8()
+	if err != nil {
+		return
+	}
+	some := false
+	for i, l := range u.cover {
+		if l == 0 {
+			on[i] = 0
+		} else if on[i] != 0 {
+			some = true
+		}
+	}
+	if !some {
+		return
+	}
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer kernel.Close()
+	gocv.MorphologyEx(d.noEdges, &d.cut, gocv.MorphOpen, kernel)
+	labels, regions := d.regions.labelRegions(d.cut, 8)
+	k := d.opt.Tokens[ki]
+	t := &d.templates[ki]
+	for i := 1; i < len(regions); i++ {
+		rg := regions[i]
+		bw, bh := rg.x1-rg.x0, rg.y1-rg.y0
+		if a := float64(rg.area); a < tokenMinSeen*minArea || a > maxArea || float64(max(bw, bh)) > diag {
+			continue
+		}
+		c := pt{rg.cx, rg.cy}
+		part := seenPart{labels, pl.w, 0, 0, int32(i), rg}
+		x, y := int(math.Round(c.X)), int(math.Round(c.Y))
+		if x < 0 || y < 0 || x >= pl.w || y >= pl.h || u.cover[y*pl.w+x] == 0 {
+			continue
+		}
+		cov := &coverView{level: u.cover, w: pl.w, h: pl.h, above: u.cover[y*pl.w+x], below: true}
+		if !cov.meetsBelow(part) {
+			continue // the seen part does not reach the disk's edge
+		}
+		axis := regionAxis(labels, pl.w, int32(i), rg.x0, rg.y0, bw, bh, rg.cx, rg.cy)
+		// The part seen is the chit's end on the disk: a long chit's
+		// middle lies further along its axis, one way or the other.
+		starts := []pt{c}
+		if k.Shape == "long" && axis.len() > 0 {
+			_, jx, jy, ok := d.localMap(c.X, c.Y)
+			if !ok {
+				continue
+			}
+			half := 0.5 * k.Length * 0.5 * (jx.len() + jy.len())
+			seen := 0.5 * math.Max(float64(bw), float64(bh))
+			if off := half - seen; off > reach {
+				starts = append(starts, c.add(axis.scale(off)), c.sub(axis.scale(off)))
+			}
+		}
+		best, found := tokenFit{score: math.Inf(-1)}, false
+		for _, s := range starts {
+			f, ok := d.fitTemplate(t, on, edges, s.X, s.Y, reach, axis, cov)
+			if ok && f.accepted() && f.sideOut <= tokenUnderMaxSide && f.seen >= tokenMinSeen && f.score > best.score {
+				best, found = f, true
+			}
+		}
+		if !found {
+			continue
+		}
+		if under, onEdge := d.edgesUnder(best, t, u.disks, cov.above, edges); under < rimUnderLeast || float64(onEdge) <= rimUnderMost*float64(under) {
+			keep(best)
+		}
+	}
+}
+
+// meetsBelow reports whether cover c (the chit's own level above) is
+// lower than the chit within coverTouch of part: the chit's seen part
+// ends at the edge of the disk it lies on.
+func (c *coverView) meetsBelow(part seenPart) bool {
+	rg := part.box
+	low := func(x, y int) bool {
+		return x >= 0 && y >= 0 && x < c.w && y < c.h && c.level[y*c.w+x] < c.above
+	}
+	for ry := rg.y0; ry < rg.y1; ry++ {
+		for rx := rg.x0; rx < rg.x1; rx++ {
+			if part.labels[ry*part.w+rx] != part.label {
+				continue
+			}
+			fx, fy := rx+part.ox, ry+part.oy
+			if low(fx-coverTouch, fy) || low(fx+coverTouch, fy) || low(fx, fy-coverTouch) || low(fx, fy+coverTouch) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// edgesUnder counts the samples of the outlines of the disks at cover
+// level (one more than their stacking level) that lie under fit f, the
+// chit of template t (a pixel more than tokenInset within its outline),
+// and how many of them lie on an edge of the image across the disk's
+// outline. A chit lying across a disk's edge hides it; a patch of the
+// chit's colour that is the disk's rim or its art shows it.
+func (d *Detector) edgesUnder(f tokenFit, t *tokenTemplate, disks []diskFit, level uint8, edges []byte) (under, onEdge int) {
+	pl := d.plane
+	// The inverse of the fit's local map: detection pixels to cm along
+	// the chit's axis and across it.
+	det := f.jx.X*f.jy.Y - f.jx.Y*f.jy.X
+	if math.Abs(det) < 1e-9 {
+		return 0, 0
+	}
+	ax := pt{math.Cos(f.angle), math.Sin(f.angle)}
+	local := func(p pt) pt {
+		q := p.sub(f.centre)
+		tx, ty := (f.jy.Y*q.X-f.jy.X*q.Y)/det, (f.jx.X*q.Y-f.jx.Y*q.X)/det
+		return pt{ax.X*tx + ax.Y*ty, -ax.Y*tx + ax.X*ty}
+	}
+	k := t.kind
+	hl, hw := k.Length/2-tokenInset-pl.pixel, k.Width/2-tokenInset-pl.pixel
+	inside := func(q pt) bool {
+		if k.Shape == "round" {
+			return q.len() < (hl+hw)/2
+		}
+		return math.Abs(q.X) < hl && math.Abs(q.Y) < hw
+	}
+	for _, g := range disks {
+		// Only the disks the chit lies on, and near enough to reach.
+		if g.level+1 != int(level) || g.c.C.sub(f.tableC).len() > g.c.R+math.Hypot(k.Length, k.Width)+1 {
+			continue
+		}
+		n := max(coverPoints, int(2*math.Pi*g.c.R/(0.5*pl.pixel)))
+		for i := range n {
+			a := 2 * math.Pi * float64(i) / float64(n)
+			dir := pt{math.Cos(a), math.Sin(a)}
+			p, ok1 := pl.detection(g.c.C.add(dir.scale(g.c.R)), g.height)
+			if !ok1 || !inside(local(p)) {
+				continue
+			}
+			o, ok2 := pl.detection(g.c.C.add(dir.scale(g.c.R+0.1)), g.height)
+			if !ok2 {
+				continue
+			}
+			under++
+			if d.edgeAcross(int(math.Round(p.X)), int(math.Round(p.Y)), o.sub(p), edges) {
+				onEdge++
+			}
+		}
+	}
+	return under, onEdge
+}

@@ -58,7 +58,8 @@ func TestFillConvex(t *testing.T) {
 
 // TestCoverHidesOnlyWhatLiesAbove: a chit is hidden only where a disk
 // higher than the surface it lies on covers it; a chit lying on a disk is
-// not hidden by that disk, and no cover hides nothing.
+// not hidden by that disk, and no cover hides nothing. A cover that hides
+// what lies below the chit hides the table beyond its disk too.
 func TestCoverHidesOnlyWhatLiesAbove(t *testing.T) {
 	// A 4x1 strip: table, a disk on the table, a disk on that one, table.
 	level := []uint8{0, 1, 2, 0}
@@ -79,6 +80,14 @@ func TestCoverHidesOnlyWhatLiesAbove(t *testing.T) {
 		}
 		if c.hides(-1, 0) || c.hides(4, 0) || c.hides(0, 1) {
 			t.Errorf("cover level %d: a pixel off the cover is hidden", tc.above)
+		}
+	}
+	// A chit lying on the lower disk and running off it: the table
+	// beyond hides it too.
+	off := &coverView{level: level, w: 4, h: 1, above: 1, below: true}
+	for x, want := range [4]bool{true, false, true, true} {
+		if got := off.hides(x, 0); got != want {
+			t.Errorf("chit running off the lower disk: hides(%d) = %v, want %v", x, got, want)
 		}
 	}
 	var none *coverView
@@ -183,6 +192,53 @@ func TestChitsPartlyUnderADiskAreFound(t *testing.T) {
 		}
 		for _, tk := range missed {
 			t.Errorf("%s seed %d: the %s partly under a disk at (%.1f, %.1f) was not found", tc.scene.tier, tc.scene.seed, tc.kind, tk.X, tk.Y)
+		}
+	}
+}
+
+// TestChitsRunningOffADiskOntoTheirColour: a chit lying on a disk and
+// running off it onto a table of its own colour (an arrow on wood, a bolt
+// on grey tiles) is found, of its kind, where it lies (rendered scenes:
+// easy seed 10, medium seeds 7 and 39, arrows; medium seed 26, a bolt);
+// and a disk's rim or art of a chit's colour at the disk's edge, whose
+// outline shows where a chit would hide it, is not taken for one (hard
+// seed 2, the gold rims of two disks on wood; medium seed 140 and easy
+// seed 112, a tan rim and tan art, all taken for arrows without the rule).
+func TestChitsRunningOffADiskOntoTheirColour(t *testing.T) {
+	tests := []struct {
+		scene sceneRef
+		kind  string
+		at    [2]float64 // the place in the frame, pixels
+		found bool       // a chit lies there: found; else none is
+	}{
+		{sceneRef{synth.Easy, 10}, "arrow", [2]float64{1088, 929}, true},
+		{sceneRef{synth.Medium, 7}, "arrow", [2]float64{265, 300}, true},
+		{sceneRef{synth.Medium, 39}, "arrow", [2]float64{1226, 101}, true},
+		{sceneRef{synth.Medium, 26}, "bolt", [2]float64{1642, 375}, true},
+		{sceneRef{synth.Hard, 2}, "arrow", [2]float64{946, 627}, false},
+		{sceneRef{synth.Hard, 2}, "arrow", [2]float64{770, 954}, false},
+		{sceneRef{synth.Medium, 140}, "arrow", [2]float64{1653, 722}, false},
+		{sceneRef{synth.Easy, 112}, "arrow", [2]float64{908, 818}, false},
+	}
+	for _, tc := range tests {
+		s, got := detectScene(t, tc.scene.seed, tc.scene.tier)
+		near := func(tk models.Token) bool {
+			return tk.Pixel != nil && math.Hypot(tk.Pixel.PX-tc.at[0], tk.Pixel.PY-tc.at[1]) <= 8
+		}
+		if !tc.found {
+			for _, tk := range got.Tokens {
+				if near(tk) {
+					t.Errorf("%s seed %d: a %s found at (%.0f, %.0f), where no chit lies", tc.scene.tier, tc.scene.seed, tk.Kind, tk.Pixel.PX, tk.Pixel.PY)
+				}
+			}
+			continue
+		}
+		n, missed := missedTokens(s.Truth.Tokens, got.Tokens, func(tk models.Token) bool { return tk.Kind == tc.kind && near(tk) })
+		if n != 1 {
+			t.Fatalf("%s seed %d: %d %ss at (%.0f, %.0f), want 1", tc.scene.tier, tc.scene.seed, n, tc.kind, tc.at[0], tc.at[1])
+		}
+		for _, tk := range missed {
+			t.Errorf("%s seed %d: the %s running off a disk at (%.1f, %.1f) was not found", tc.scene.tier, tc.scene.seed, tc.kind, tk.X, tk.Y)
 		}
 	}
 }

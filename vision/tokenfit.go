@@ -223,7 +223,7 @@ func (d *Detector) fitTemplate(t *tokenTemplate, mask, edges []byte, cx, cy, rea
 			src, dst := cov.level[(y0+y)*cov.w+x0:(y0+y)*cov.w+x0+w], hid[y*w:(y+1)*w]
 			for x, l := range src {
 				switch {
-				case l > cov.above:
+				case l > cov.above || cov.below && l < cov.above:
 					dst[x] = 1
 				case cov.shades(x0+x, y0+y):
 					dst[x] = 2
@@ -611,7 +611,6 @@ const (
 // least as the share. With a cover (not nil) only the samples it neither
 // hides nor shades count (none: 0).
 func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx, jy pt, edges []byte, least float64, cov *coverView) float64 {
-	w, h := d.plane.w, d.plane.h
 	ax := pt{math.Cos(angle), math.Sin(angle)}
 	hit, n := 0, len(t.edge)
 	// With a cover, the samples' pixels are placed once, the shaded ones
@@ -659,25 +658,32 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx
 		}
 		done++
 		// The normal in the image: across the mapped outline.
-		nd := templateOffset(jx, jy, ax, t.edgeN[i])
-		nd = nd.scale(1 / max(nd.len(), 1e-9))
-	near:
-		for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
-			for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
-				j := yy*w + xx
-				if edges[j] == 0 {
-					continue
-				}
-				// The gradient within 37 degrees of the normal.
-				gx, gy := float64(d.gradX[j]), float64(d.gradY[j])
-				if g2, dot := gx*gx+gy*gy, gx*nd.X+gy*nd.Y; g2 > 0 && dot*dot >= 0.64*g2 {
-					hit++
-					break near
-				}
-			}
+		if d.edgeAcross(x, y, templateOffset(jx, jy, ax, t.edgeN[i]), edges) {
+			hit++
 		}
 	}
 	return float64(hit) / float64(n)
+}
+
+// edgeAcross reports whether an edge of the image lies within a pixel of
+// detection pixel (x, y) whose gradient runs within 37 degrees of nd
+// (either way): an outline across nd lies on it there.
+func (d *Detector) edgeAcross(x, y int, nd pt, edges []byte) bool {
+	w, h := d.plane.w, d.plane.h
+	nd = nd.scale(1 / max(nd.len(), 1e-9))
+	for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
+		for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
+			j := yy*w + xx
+			if edges[j] == 0 {
+				continue
+			}
+			gx, gy := float64(d.gradX[j]), float64(d.gradY[j])
+			if g2, dot := gx*gx+gy*gy, gx*nd.X+gy*nd.Y; g2 > 0 && dot*dot >= 0.64*g2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shadedSample marks, among an outline's sample pixels, one a cover
@@ -813,6 +819,22 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 		axis  pt     // its long axis (a long kind is fitted near it)
 	}
 	tried := map[fitted]bool{}
+	// keepAs keeps fit f of kind ki when it is of its colour in the frame
+	// itself: grey is what dark print on a light label blurs into at
+	// detection size, and a colour what fine painted art may blur into.
+	keepAs := func(ki int, f tokenFit) bool {
+		f.kind = ki
+		f.fine = d.frameColourShare(&d.templates[ki], f, colour)
+		least := tokenMinFrame
+		if colourless(d.opt.Tokens[ki].Colour) {
+			least = tokenMinFrameGrey
+		}
+		if f.fine < least {
+			return false
+		}
+		found = append(found, f)
+		return true
+	}
 	// fit fits kind ki to the region of the given label in labels (lw
 	// pixels wide, its origin at detection pixel (ox, oy)), when the
 	// region is of about the kind's size and mostly of its colour. It
@@ -854,22 +876,7 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 				f.edge = max(f.edge, d.frameOutlineShare(&d.templates[ki], f, colour, least))
 			}
 		}
-		// Grey is what dark print on a light label blurs into at
-		// detection size, and a colour what fine painted art may blur
-		// into: a chit must be of its colour in the frame itself.
-		keep := func(f tokenFit) bool {
-			f.kind = ki
-			f.fine = d.frameColourShare(&d.templates[ki], f, colour)
-			least := tokenMinFrame
-			if colourless(d.opt.Tokens[ki].Colour) {
-				least = tokenMinFrameGrey
-			}
-			if f.fine < least {
-				return false
-			}
-			found = append(found, f)
-			return true
-		}
+		keep := func(f tokenFit) bool { return keepAs(ki, f) }
 		if ok && f.accepted() && keep(f) {
 			return own
 		}
@@ -938,6 +945,13 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 		if d.groundlessUnion(&d.noEdges, ground) {
 			gocv.MorphologyEx(d.noEdges, &d.cut, gocv.MorphOpen, kernel)
 			fitRegions(d.regions.labelRegions(d.cut, 8))
+		}
+	}
+	// Chits on a disk running off it onto the ground of their colour.
+	for ki := range d.opt.Tokens {
+		if ground[ki] {
+			r := ranges[ki]
+			under.overhangs(d, ki, edgePix, r.minArea, r.maxArea, r.diag, r.reach, func(f tokenFit) bool { return keepAs(ki, f) })
 		}
 	}
 	// Long chits of the ground's colour, along straight edges of their
