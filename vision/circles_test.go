@@ -607,3 +607,14 @@ func TestArtRingsNearARimAreNotDisksAcross(t *testing.T) {
 		})
 	}
 }
+
+// A small disk lying on a larger one and across its edge onto a table of
+// its rim's colour (a green-rimmed 1.25 cm disk on a 5.2 cm one, over
+// green baize) shows no rim against the table there; art cannot reach
+// past its disk, so its rim is judged where it lies on the disk below,
+// and it is kept, at the right level. Rendered scene: medium tier, seed
+// 206, disk d11.
+func TestADiskOnTopAcrossTheEdgeOntoItsRimsColourIsKept(t *testing.T) {
+	s, got := detectScene(t, 206, synth.Medium)
+	wantFoundAtSize(t, s, got, "d11", 1.5)
+}

@@ -626,15 +626,39 @@ func (d *Detector) measure(fits []diskFit, memo planeMemo) [][]int {
 // dropArtOnTop removes, with a calibration, the circles verified only on
 // their own as lying on a disk (onTop) that look like its art: of no
 // catalogue size, or with a rim no different from what lies around it (see
-// rimStandsOut). It reports whether it removed any.
+// rimStandsOut, and artOnTop). It reports whether it removed any.
 func (d *Detector) dropArtOnTop(fits *[]diskFit, colour bgrImage) bool {
-	return d.dropFits(fits, func(f diskFit) bool { return d.artOnTop(f, colour) })
+	all := make([]circle, len(*fits))
+	for i, f := range *fits {
+		all[i] = f.c
+	}
+	return d.dropFits(fits, func(f diskFit) bool { return d.artOnTop(f, all, colour) })
 }
 
 // artOnTop reports whether f, verified on its own as lying on a disk,
-// looks like its art (see dropArtOnTop).
-func (d *Detector) artOnTop(f diskFit, colour bgrImage) bool {
-	return f.onTop && (!d.plausibleSize(f.c.R) || !d.rimStandsOut(f, colour))
+// looks like its art (see dropArtOnTop); all holds every disk's circle.
+// Art is printed on a disk and cannot reach past it: where f lies over
+// the table its outline was judged by verify, and a rim of the table's
+// own colour (a green rim on green baize) is no sign of art; its rim is
+// judged where it lies on the other disks, when it does so for at least
+// ringLeast samples.
+func (d *Detector) artOnTop(f diskFit, all []circle, colour bgrImage) bool {
+	if !f.onTop {
+		return false
+	}
+	if !d.plausibleSize(f.c.R) {
+		return true
+	}
+	others := make([]circle, 0, len(all))
+	for _, c := range all {
+		if c != f.c {
+			others = append(others, c)
+		}
+	}
+	if differs, n := d.rimDiffers(f, colour, others); n >= d.ringLeast() {
+		return !rimStandsOutOf(differs, n)
+	}
+	return !d.rimStandsOut(f, colour)
 }
 
 // dropArtWithin removes, with a calibration, the circles lying wholly

@@ -493,12 +493,21 @@ func (d *Detector) ringLeast() int {
 // of colours where both lie in the frame and under none of the chits
 // d.chitsOver, in order of angle.
 func (d *Detector) ringColours(f diskFit, img bgrImage, off0, off1 float64) (a, b [][3]float64) {
+	return d.ringColoursOn(f, img, off0, off1, nil)
+}
+
+// ringColoursOn is ringColours where the far point of a pair lies on one
+// of the circles on (all of them when on is nil).
+func (d *Detector) ringColoursOn(f diskFit, img bgrImage, off0, off1 float64, on []circle) (a, b [][3]float64) {
 	pl := d.plane
 	for k := range ringSamples {
 		ang := 2 * math.Pi * float64(k) / ringSamples
 		q0, q1 := circle{f.c.C, f.c.R + off0}.at(ang), circle{f.c.C, f.c.R + off1}.at(ang)
 		if insideAny(q0, d.chitsOver, 0) || insideAny(q1, d.chitsOver, 0) {
 			continue // under a chit lying on the disk
+		}
+		if on != nil && !insideAny(q1, on, 0) {
+			continue
 		}
 		u0, v0, ok0 := pl.toImage(q0, f.height)
 		u1, v1, ok1 := pl.toImage(q1, f.height)
@@ -526,14 +535,25 @@ func rgbDist(a, b [3]float64) float64 {
 // badge and its dark ring, rings of painted art: 36 or fewer) has the
 // same ground on both sides of the circle found along much of it.
 func (d *Detector) rimStandsOut(f diskFit, img bgrImage) bool {
-	rim, out := d.ringColours(f, img, -rimDepth, outsideDepth)
-	differs := 0
+	differs, n := d.rimDiffers(f, img, nil)
+	return n >= d.ringLeast() && rimStandsOutOf(differs, n)
+}
+
+// rimStandsOutOf reports whether differs of n samples of a rim differing
+// from what lies just outside it make it stand out (rimStandsOut).
+func rimStandsOutOf(differs, n int) bool { return 6*differs >= 5*n }
+
+// rimDiffers counts the samples of disk f's rim read where what lies
+// just outside it is one of the disks on (everywhere when on is nil),
+// and how many of them differ from that.
+func (d *Detector) rimDiffers(f diskFit, img bgrImage, on []circle) (differs, n int) {
+	rim, out := d.ringColoursOn(f, img, -rimDepth, outsideDepth, on)
 	for i := range rim {
 		if rgbDist(rim[i], out[i]) >= rimContrast {
 			differs++
 		}
 	}
-	return len(rim) >= d.ringLeast() && 6*differs >= 5*len(rim)
+	return differs, len(rim)
 }
 
 const (

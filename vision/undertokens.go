@@ -120,10 +120,14 @@ func placeAmong(c circle, fits []diskFit) (within, overlaps bool) {
 // across them is), and reports whether it removed any.
 func (d *Detector) dropNewArt(fits *[]diskFit, from int, toks []*tokenShape, colour bgrImage) bool {
 	n := len(*fits)
+	all := make([]circle, n)
+	for i, f := range *fits {
+		all[i] = f.c
+	}
 	kept := (*fits)[:from]
 	for _, f := range (*fits)[from:] {
 		d.chitsOver = chitsAcross(f.c, toks, d.chitsOver[:0])
-		if !d.artOnTop(f, colour) && !d.artWithin(f, colour) && d.plausibleSize(f.c.R) {
+		if !d.artOnTop(f, all, colour) && !d.artWithin(f, colour) && d.plausibleSize(f.c.R) {
 			kept = append(kept, f)
 		}
 	}
