@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"image"
 	"math"
 	"slices"
 
@@ -259,8 +258,9 @@ const (
 // overhangs fits the chits of kind ki, whose colour is the ground's,
 // lying on a disk and running off it (see above). minArea and maxArea
 // bound the part seen (detection pixels), diag its box's sides; reach is
-// how far from it (pixels) the fit may move; keep keeps a fit.
-func (u *underDisks) overhangs(d *Detector, ki int, edges []byte, minArea, maxArea, diag, reach float64, keep func(tokenFit) bool) {
+// how far from it (pixels) the fit may move; kernel opens the mask (as
+// fitTokens opens the others); keep keeps a fit.
+func (u *underDisks) overhangs(d *Detector, ki int, edges []byte, minArea, maxArea, diag, reach float64, kernel gocv.Mat, keep func(tokenFit) bool) {
 	pl := d.plane
 	if u.cover == nil {
 		u.cover = d.buildCover(u.disks)
@@ -283,8 +283,6 @@ func (u *underDisks) overhangs(d *Detector, ki int, edges []byte, minArea, maxAr
 	if !some {
 		return
 	}
-	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
-	defer kernel.Close()
 	gocv.MorphologyEx(d.noEdges, &d.cut, gocv.MorphOpen, kernel)
 	labels, regions := d.regions.labelRegions(d.cut, 8)
 	k := d.opt.Tokens[ki]

@@ -951,7 +951,7 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 	for ki := range d.opt.Tokens {
 		if ground[ki] {
 			r := ranges[ki]
-			under.overhangs(d, ki, edgePix, r.minArea, r.maxArea, r.diag, r.reach, func(f tokenFit) bool { return keepAs(ki, f) })
+			under.overhangs(d, ki, edgePix, r.minArea, r.maxArea, r.diag, r.reach, kernel, func(f tokenFit) bool { return keepAs(ki, f) })
 		}
 	}
 	// Long chits of the ground's colour, along straight edges of their
