@@ -628,20 +628,26 @@ func (d *Detector) measure(fits []diskFit, memo planeMemo) [][]int {
 // catalogue size, or with a rim no different from what lies around it (see
 // rimStandsOut, and artOnTop). It reports whether it removed any.
 func (d *Detector) dropArtOnTop(fits *[]diskFit, colour bgrImage) bool {
-	all := make([]circle, len(*fits))
-	for i, f := range *fits {
-		all[i] = f.c
-	}
+	all := circlesOf(*fits)
 	return d.dropFits(fits, func(f diskFit) bool { return d.artOnTop(f, all, colour) })
 }
 
+// circlesOf returns the circles of fits.
+func circlesOf(fits []diskFit) []circle {
+	cs := make([]circle, len(fits))
+	for i, f := range fits {
+		cs[i] = f.c
+	}
+	return cs
+}
+
 // artOnTop reports whether f, verified on its own as lying on a disk,
-// looks like its art (see dropArtOnTop); all holds every disk's circle.
-// Art is printed on a disk and cannot reach past it: where f lies over
-// the table its outline was judged by verify, and a rim of the table's
-// own colour (a green rim on green baize) is no sign of art; its rim is
-// judged where it lies on the other disks, when it does so for at least
-// ringLeast samples.
+// looks like its art (see dropArtOnTop); all holds every disk's circle
+// (f's own among them holds nothing just outside f). Art is printed on a
+// disk and cannot reach past it: where f lies over the table its outline
+// was judged by verify, and a rim of the table's own colour (a green rim
+// on green baize) is no sign of art; its rim is judged where it lies on
+// the other disks, when it does so for at least ringLeast samples.
 func (d *Detector) artOnTop(f diskFit, all []circle, colour bgrImage) bool {
 	if !f.onTop {
 		return false
@@ -649,13 +655,7 @@ func (d *Detector) artOnTop(f diskFit, all []circle, colour bgrImage) bool {
 	if !d.plausibleSize(f.c.R) {
 		return true
 	}
-	others := make([]circle, 0, len(all))
-	for _, c := range all {
-		if c != f.c {
-			others = append(others, c)
-		}
-	}
-	if differs, n := d.rimDiffers(f, colour, others); n >= d.ringLeast() {
+	if differs, n := d.rimDiffers(f, colour, all); n >= d.ringLeast() {
 		return !rimStandsOutOf(differs, n)
 	}
 	return !d.rimStandsOut(f, colour)

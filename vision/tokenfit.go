@@ -962,10 +962,7 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 			continue
 		}
 		if onDisk == nil {
-			onDisk = make([]circle, len(disks))
-			for i, f := range disks {
-				onDisk[i] = f.c
-			}
+			onDisk = circlesOf(disks)
 		}
 		d.fitAlongSides(ki, d.sides, onDisk, masks[ki], edgePix, colour, &found)
 	}

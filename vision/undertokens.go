@@ -120,10 +120,7 @@ func placeAmong(c circle, fits []diskFit) (within, overlaps bool) {
 // across them is), and reports whether it removed any.
 func (d *Detector) dropNewArt(fits *[]diskFit, from int, toks []*tokenShape, colour bgrImage) bool {
 	n := len(*fits)
-	all := make([]circle, n)
-	for i, f := range *fits {
-		all[i] = f.c
-	}
+	all := circlesOf(*fits)
 	kept := (*fits)[:from]
 	for _, f := range (*fits)[from:] {
 		d.chitsOver = chitsAcross(f.c, toks, d.chitsOver[:0])
