@@ -383,6 +383,50 @@ func TestFrameOutlineShare(t *testing.T) {
 	}
 }
 
+// TestFrameOutlineShareOfASmallChit: a chit a few pixels across (a bolt
+// far from a 720p camera) placed along a dark line of the ground (a
+// tile's joint) has the line within frameStepReach pixels inside both
+// its long sides; the line is not its outline. A chit of that size
+// drawn on the ground shows its outline all round.
+func TestFrameOutlineShareOfASmallChit(t *testing.T) {
+	const w, h = 120, 120
+	// A bolt 2.4 by 0.8 cm at 8 frame pixels a cm (4 detection pixels,
+	// the frame at twice the detection size), centred at (60, 60), its
+	// long axis along x: 19.2 by 6.4 pixels.
+	image := func(chit bool) bgrImage {
+		pix := make([]uint8, w*h*3)
+		for y := range h {
+			for x := range w {
+				v := uint8(140)
+				switch {
+				case chit && math.Abs(float64(x)-60) < 9.6 && math.Abs(float64(y)-60) < 3.2:
+					v = 165
+				case !chit && y == 60: // a joint a pixel wide
+					v = 100
+				}
+				i := (y*w + x) * 3
+				pix[i], pix[i+1], pix[i+2] = v, v, v
+			}
+		}
+		return bgrImage{pix: pix, w: w, h: h}
+	}
+	d := &Detector{plane: &workPlane{scale: 2}}
+	tpl := newTokenTemplate(TokenKind{Kind: "bolt", Shape: "long", Length: 2.4, Width: 0.8}, 0.1)
+	f := tokenFit{centre: pt{29.75, 29.75}, jx: pt{4, 0}, jy: pt{0, 4}}
+	for _, c := range []struct {
+		name     string
+		img      bgrImage
+		lo, high float64
+	}{
+		{"a bolt's outline", image(true), 0.95, 1},
+		{"a joint along a bolt's middle", image(false), 0, 0.1},
+	} {
+		if got := d.frameOutlineShare(&tpl, f, c.img, -1); got < c.lo || got > c.high {
+			t.Errorf("%s: share %.2f, want %.2f..%.2f", c.name, got, c.lo, c.high)
+		}
+	}
+}
+
 // TestFrameOutlineShareLooksPastAChitsShadow: a chit of the ground's own
 // colour shows only by its shadow, a darker band beyond its outline; the
 // shadow's end, where the colour brightens back to the ground's, does not
