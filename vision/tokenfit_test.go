@@ -383,6 +383,18 @@ func TestFrameOutlineShare(t *testing.T) {
 	}
 }
 
+// greyImage is a w by h grey frame whose pixel (x, y) is of level v(x, y).
+func greyImage(w, h int, v func(x, y int) uint8) bgrImage {
+	pix := make([]uint8, w*h*3)
+	for y := range h {
+		for x := range w {
+			i := (y*w + x) * 3
+			pix[i], pix[i+1], pix[i+2] = v(x, y), v(x, y), v(x, y)
+		}
+	}
+	return bgrImage{pix: pix, w: w, h: h}
+}
+
 // TestFrameOutlineShareOfASmallChit: a chit a few pixels across (a bolt
 // far from a 720p camera) placed along a dark line of the ground (a
 // tile's joint) has the line within frameStepReach pixels inside both
@@ -394,21 +406,15 @@ func TestFrameOutlineShareOfASmallChit(t *testing.T) {
 	// the frame at twice the detection size), centred at (60, 60), its
 	// long axis along x: 19.2 by 6.4 pixels.
 	image := func(chit bool) bgrImage {
-		pix := make([]uint8, w*h*3)
-		for y := range h {
-			for x := range w {
-				v := uint8(140)
-				switch {
-				case chit && math.Abs(float64(x)-60) < 9.6 && math.Abs(float64(y)-60) < 3.2:
-					v = 165
-				case !chit && y == 60: // a joint a pixel wide
-					v = 100
-				}
-				i := (y*w + x) * 3
-				pix[i], pix[i+1], pix[i+2] = v, v, v
+		return greyImage(w, h, func(x, y int) uint8 {
+			switch {
+			case chit && math.Abs(float64(x)-60) < 9.6 && math.Abs(float64(y)-60) < 3.2:
+				return 165
+			case !chit && y == 60: // a joint a pixel wide
+				return 100
 			}
-		}
-		return bgrImage{pix: pix, w: w, h: h}
+			return 140
+		})
 	}
 	d := &Detector{plane: &workPlane{scale: 2}}
 	tpl := newTokenTemplate(TokenKind{Kind: "bolt", Shape: "long", Length: 2.4, Width: 0.8}, 0.1)
@@ -437,19 +443,12 @@ func TestFrameOutlineShareLooksPastAChitsShadow(t *testing.T) {
 	// A square chit 30 pixels a side centred at (100, 60); band(b) is
 	// the colour at b pixels outside it (0 inside it).
 	image := func(chit uint8, band func(b int) uint8) bgrImage {
-		pix := make([]uint8, w*h*3)
-		for y := range h {
-			for x := range w {
-				b := max(85-x, x-114, 45-y, y-74, 0)
-				v := chit
-				if b > 0 {
-					v = band(b)
-				}
-				i := (y*w + x) * 3
-				pix[i], pix[i+1], pix[i+2] = v, v, v
+		return greyImage(w, h, func(x, y int) uint8 {
+			if b := max(85-x, x-114, 45-y, y-74, 0); b > 0 {
+				return band(b)
 			}
-		}
-		return bgrImage{pix: pix, w: w, h: h}
+			return chit
+		})
 	}
 	d := &Detector{plane: &workPlane{scale: 2}}
 	tpl := newTokenTemplate(TokenKind{Kind: "square", Shape: "square", Length: 1.5, Width: 1.5}, 0.1)
