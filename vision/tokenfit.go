@@ -547,9 +547,9 @@ func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrIma
 		// pixels, or a quarter of the chit's extent across it there, if
 		// less (a chit a few pixels across would otherwise take a line
 		// under its middle, a tile's joint, for both its sides).
-		perCm := nd.len() * d.plane.scale
-		reachIn := min(frameStepReach, frameStepInShare*2*math.Abs(q.dot(t.edgeN[i]))*perCm)
-		nd = nd.scale(1 / max(nd.len(), 1e-9))
+		ndLen := nd.len()
+		reachIn := min(frameStepReach, frameStepInShare*2*math.Abs(q.dot(t.edgeN[i]))*ndLen*d.plane.scale)
+		nd = nd.scale(1 / max(ndLen, 1e-9))
 		cx, cy := d.plane.full(p.X, p.Y)
 		ok := true
 		for k := range prof {
