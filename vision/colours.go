@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
+	"sync"
 	"unsafe"
 
 	"gocv.io/x/gocv"
@@ -71,11 +73,37 @@ const maxTokenKinds = 64
 
 // colourTable classifies 8-bit Lab pixels by the token kinds whose
 // colours they may be, under the light at the pixel (light.go): a table
-// for each light level, lightStep apart, built when first used.
+// for each light level, lightStep apart, built when first used. A table
+// is read-only once a level is built, so one is shared by every detector
+// of a catalogue of the same colours (sharedColourTables): a stream's
+// workers, the detectors of a benchmark, the tests. Its 27 levels take 56
+// MB that a new detector would otherwise allocate and clear, about 100 ms
+// of a stream's start; the memory is given back only with the process.
 type colourTable struct {
-	cat   []TokenKind
-	bits  []uint64 // by level, then cell: L, then a, then b
-	built [lightLevels]bool
+	colours [][3]float64 // the kinds' colours, in catalogue order
+	bits    []uint64     // by level, then cell: L, then a, then b
+	once    *[lightLevels]sync.Once
+}
+
+// sharedColourTables holds the colour tables built so far, by their
+// kinds' colours (colourKey). It is cleared when it holds maxSharedTables:
+// the detectors using a table keep it.
+var sharedColourTables struct {
+	sync.Mutex
+	byKey map[string]colourTable
+}
+
+// maxSharedTables is the most colour tables sharedColourTables keeps.
+const maxSharedTables = 4
+
+// colourKey is what a colour table depends on: its kinds' colours, in
+// order (a kind's bit is its index).
+func colourKey(kinds []TokenKind) string {
+	var b strings.Builder
+	for _, k := range kinds {
+		fmt.Fprintf(&b, "%g,%g,%g;", k.Colour[0], k.Colour[1], k.Colour[2])
+	}
+	return b.String()
 }
 
 // Light levels of the colour table: level i is a light of
@@ -100,17 +128,34 @@ func lightLevel(g float64) int {
 const tableCells = colourCells * colourCells * colourCells
 
 // newColourTable returns the table of the given kinds, in catalogue
-// order.
+// order: the one already built for kinds of the same colours, if any.
 func newColourTable(kinds []TokenKind) (colourTable, error) {
 	if len(kinds) > maxTokenKinds {
 		return colourTable{}, fmt.Errorf("token catalogue: %d kinds, at most %d", len(kinds), maxTokenKinds)
 	}
+	key := colourKey(kinds)
+	shared := &sharedColourTables
+	shared.Lock()
+	defer shared.Unlock()
+	if t, ok := shared.byKey[key]; ok {
+		return t, nil
+	}
+	if shared.byKey == nil || len(shared.byKey) >= maxSharedTables {
+		shared.byKey = map[string]colourTable{}
+	}
+	colours := make([][3]float64, len(kinds))
+	for i, k := range kinds {
+		colours[i] = k.Colour
+	}
 	// All levels in one slice, so that C is handed one Go pointer; a
 	// level's pages are touched only once it is built.
-	return colourTable{cat: kinds, bits: make([]uint64, lightLevels*tableCells)}, nil
+	t := colourTable{colours: colours, bits: make([]uint64, lightLevels*tableCells), once: new([lightLevels]sync.Once)}
+	shared.byKey[key] = t
+	return t, nil
 }
 
-// level returns the table of light level i, building it on first use: a
+// level returns the table of light level i, building it on first use
+// (once, whichever detector asks first; the others wait for it): a
 // kind's ray under light g runs from g times tokenDarkest to g times
 // tokenBrightest of its colour. A grey kind's does not move with the
 // light: greys are told apart by lightness alone, chits from the grey
@@ -119,21 +164,23 @@ func newColourTable(kinds []TokenKind) (colourTable, error) {
 // found and read a grey tile's joint as a bolt.
 func (t *colourTable) level(i int) []uint64 {
 	bits := t.bits[i*tableCells : (i+1)*tableCells]
-	if t.built[i] {
-		return bits
-	}
-	t.built[i] = true
+	t.once[i].Do(func() { t.build(i, bits) })
+	return bits
+}
+
+// build fills bits, the table of light level i.
+func (t *colourTable) build(i int, bits []uint64) {
 	g := math.Pow(lightStep, float64(i-lightLevelOne))
-	for ki, k := range t.cat {
+	for ki, colour := range t.colours {
 		lo, hi, tl, tab, g := tokenDarkest, tokenBrightest, tokenTolL, tokenTolAB, g
-		if colourless(k.Colour) {
+		if colourless(colour) {
 			lo, hi, tl, tab, g = tokenGreyDarkest, tokenGreyBrightest, tokenGreyTolL, tokenGreyTolAB, 1
 		}
 		bit := uint64(1) << ki
 		// Steps along the ray fine enough that the boxes around them
 		// overlap (a step moves lightness by a few units at most).
 		for s := lo; s <= hi+1e-9; s += 0.01 {
-			c := [3]float64{min(255, g*s*k.Colour[0]), min(255, g*s*k.Colour[1]), min(255, g*s*k.Colour[2])}
+			c := [3]float64{min(255, g*s*colour[0]), min(255, g*s*colour[1]), min(255, g*s*colour[2])}
 			l, a, b := rgbToLab(c)
 			cl0, cl1 := cellRange(l, tl)
 			ca0, ca1 := cellRange(a, tab)
@@ -148,7 +195,6 @@ func (t *colourTable) level(i int) []uint64 {
 			}
 		}
 	}
-	return bits
 }
 
 // cellRange is the range of cells whose centres lie within tol of v.

@@ -1,7 +1,10 @@
 package vision
 
 import (
+	"math"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -130,4 +133,61 @@ func catalogueIndex(t *testing.T, name string) int {
 	}
 	t.Fatalf("no kind %q", name)
 	return -1
+}
+
+// Detectors of catalogues of the same colours share one colour table,
+// whatever the kinds are called; other colours get their own. Levels
+// built by several detectors at once come out as one built alone.
+func TestColourTableShared(t *testing.T) {
+	a, err := newColourTable(DefaultTokenCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := slices.Clone(DefaultTokenCatalogue)
+	renamed[0].Kind = "shaft"
+	b, err := newColourTable(renamed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &a.bits[0] != &b.bits[0] {
+		t.Error("a catalogue of the same colours got a table of its own")
+	}
+	recoloured := slices.Clone(DefaultTokenCatalogue)
+	recoloured[0].Colour = [3]float64{90, 60, 200}
+	c, err := newColourTable(recoloured)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &a.bits[0] == &c.bits[0] {
+		t.Fatal("a catalogue of other colours was given the default's table")
+	}
+	// c is new: its levels are built by whichever goroutine asks first.
+	// Asked for the new kind's own colour: under the typical light at
+	// least, it is of that kind.
+	fl, fa, fb := rgbToLab(recoloured[0].Colour)
+	l, la, lb := uint8(math.Round(fl)), uint8(math.Round(fa)), uint8(math.Round(fb))
+	var wg sync.WaitGroup
+	got := make([][]uint64, 4)
+	for g := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range lightLevels {
+				got[g] = append(got[g], c.kindsUnder(i, l, la, lb))
+			}
+		}()
+	}
+	wg.Wait()
+	alone := colourTable{colours: c.colours, bits: make([]uint64, lightLevels*tableCells), once: new([lightLevels]sync.Once)}
+	for i := range lightLevels {
+		want := alone.kindsUnder(i, l, la, lb)
+		if i == lightLevelOne && want&1 == 0 {
+			t.Fatalf("the new kind's own colour is not of its kind: %b", want)
+		}
+		for g := range got {
+			if got[g][i] != want {
+				t.Fatalf("level %d, goroutine %d: kinds %b, built alone %b", i, g, got[g][i], want)
+			}
+		}
+	}
 }

@@ -121,6 +121,9 @@ type Detector struct {
 	crossings           []float64 // scratch of chitEnds
 	normals             []edgeNormal
 	settled             []sample // a disk's samples, while settleOnSizes tries others
+	peaks               []peak   // this frame's probes' steps (refine), which samples keep slices of
+	fitPts              []pt     // fitOne's scratch: a disk's outline points
+	fitStrengths        []float64
 	bestSamples         []sample // and the best it found
 	plane               *workPlane
 	templates           []tokenTemplate // the token kinds', for tplPlane
@@ -291,6 +294,8 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	lap("disks")
 
 	colour := bgrImage{pix: bgr, w: w, h: h}
+	// The last frame's steps are gone with its fits.
+	d.peaks = d.peaks[:0]
 	disks := d.refine(cands, colour)
 	d.fitAlone(disks)
 	d.settleStrays(disks, colour)

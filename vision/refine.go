@@ -60,7 +60,11 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 	var probes []probe
 	var offsets []float64
 	var near []int
-	var peaks []peak // every probe's; theirs and the samples' are slices of it
+	// Every probe's peaks; theirs and the samples' are slices of it, kept
+	// in the detector until the next frame (refine runs more than once a
+	// frame: it appends).
+	peaks := d.peaks
+	defer func() { d.peaks = peaks }()
 	var prof profile
 	inDepth := d.rimSampleDepth()
 	for ci, cd := range cands {
@@ -79,6 +83,7 @@ func (d *Detector) refine(cands []candidate, colour bgrImage) []diskFit {
 		n = min(max(n, 64), 512)
 		half := probeHalfWidth * pl.pixel // search half-width, working units
 		probes, offsets = probes[:0], offsets[:0]
+		f.samples = make([]sample, 0, n)
 		// A probe's slice keeps its array should the buffer grow.
 		peaks = slices.Grow(peaks, 4*n)
 		for k := range n {
@@ -333,14 +338,18 @@ func (d *Detector) topHeight(level int) float64 {
 func (d *Detector) fitOne(f *diskFit, fits []diskFit, above []int, keep bool, rounds int) {
 	pl := d.plane
 	f.height = d.topHeight(f.level)
-	var pts []pt
-	var strengths []float64
+	// The detector's scratch: fitCircleRobust keeps no point.
+	pts, strengths := d.fitPts[:0], d.fitStrengths[:0]
+	defer func() { d.fitPts, d.fitStrengths = pts, strengths }()
 	for _, s := range f.samples {
 		if s.ok {
 			strengths = append(strengths, s.strength)
 		}
 	}
-	floor := 0.25 * median(strengths)
+	floor := 0.0
+	if len(strengths) > 0 {
+		floor = 0.25 * nth(strengths, len(strengths)/2) // the median; strengths are scratch
+	}
 	valid := 0
 	for k := range f.samples {
 		s := &f.samples[k]

@@ -687,7 +687,11 @@ func (d *Detector) outlineOnEdges(t *tokenTemplate, centre pt, angle float64, jx
 // (either way): an outline across nd lies on it there.
 func (d *Detector) edgeAcross(x, y int, nd pt, edges []byte) bool {
 	w, h := d.plane.w, d.plane.h
-	nd = nd.scale(1 / max(nd.len(), 1e-9))
+	// Within 37 degrees of nd: dot^2 >= 0.64 |g|^2 |nd|^2, without a root.
+	n2 := nd.X*nd.X + nd.Y*nd.Y
+	if n2 == 0 {
+		return false
+	}
 	for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
 		for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
 			j := yy*w + xx
@@ -695,7 +699,7 @@ func (d *Detector) edgeAcross(x, y int, nd pt, edges []byte) bool {
 				continue
 			}
 			gx, gy := float64(d.gradX[j]), float64(d.gradY[j])
-			if g2, dot := gx*gx+gy*gy, gx*nd.X+gy*nd.Y; g2 > 0 && dot*dot >= 0.64*g2 {
+			if g2, dot := gx*gx+gy*gy, gx*nd.X+gy*nd.Y; g2 > 0 && dot*dot >= 0.64*g2*n2 {
 				return true
 			}
 		}
