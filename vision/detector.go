@@ -274,7 +274,7 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 
 	sw, sh := d.small.Cols(), d.small.Rows()
 	if d.plane == nil || !d.plane.fits(sw, sh, scale, d.opt.Calibration) {
-		p, err := newWorkPlane(sw, sh, scale, d.opt.Calibration)
+		p, err := sharedWorkPlane(sw, sh, scale, d.opt.Calibration)
 		if err != nil {
 			return Result{}, fmt.Errorf("%w: %v", ErrBadFrame, err)
 		}

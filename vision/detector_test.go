@@ -496,3 +496,42 @@ func TestOddFramesAreRefusedNotFatal(t *testing.T) {
 		})
 	}
 }
+
+// Detectors of one camera share its work plane: built once for a size,
+// scale and calibration, another of any of them gets a plane of its own,
+// and the planes kept are the last few.
+func TestWorkPlaneShared(t *testing.T) {
+	s, err := synth.Generate(3, synth.Easy, synth.Options{Width: 640, Height: 360})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal, err := s.TrueCalibration()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := *cal
+	get := func(w, h int, scale float64, c *calibration.Calibration) *workPlane {
+		t.Helper()
+		p, err := sharedWorkPlane(w, h, scale, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.fits(w, h, scale, c) {
+			t.Fatalf("the plane for %dx%d at %g does not fit them", w, h, scale)
+		}
+		return p
+	}
+	a := get(640, 360, 1, cal)
+	if get(640, 360, 1, cal) != a {
+		t.Error("the same camera got a second plane")
+	}
+	b := get(320, 180, 2, cal)
+	c := get(640, 360, 1, &other)
+	if b == a || c == a || c == b {
+		t.Error("another size or calibration was given a plane built for others")
+	}
+	// a was built first of the three: gone, it is built again.
+	if get(640, 360, 1, cal) == a {
+		t.Errorf("more than %d planes kept", maxSharedPlanes)
+	}
+}

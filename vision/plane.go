@@ -3,6 +3,7 @@ package vision
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"tableref/calibration"
 )
@@ -25,6 +26,42 @@ type workPlane struct {
 	eye   pt
 	eyeH  float64
 	wSign float64
+}
+
+// sharedPlanes holds the work planes built last: a plane is read-only once
+// built, and the detectors of one camera (a stream's workers, a benchmark's
+// detector after detector) share it rather than each mapping every
+// detection pixel onto the table again (about 60 ms for 960x540). A plane
+// is found by its size, scale and calibration (the same value, as
+// workPlane.fits compares).
+var sharedPlanes struct {
+	sync.Mutex
+	last []*workPlane
+}
+
+// maxSharedPlanes is the most work planes sharedPlanes keeps.
+const maxSharedPlanes = 2
+
+// sharedWorkPlane returns the work plane of the given size, scale and
+// calibration: the one built last for them if any, else a new one.
+func sharedWorkPlane(w, h int, scale float64, cal *calibration.Calibration) (*workPlane, error) {
+	shared := &sharedPlanes
+	shared.Lock()
+	defer shared.Unlock()
+	for _, p := range shared.last {
+		if p.fits(w, h, scale, cal) {
+			return p, nil
+		}
+	}
+	p, err := newWorkPlane(w, h, scale, cal)
+	if err != nil {
+		return nil, err
+	}
+	if len(shared.last) >= maxSharedPlanes {
+		shared.last = shared.last[1:]
+	}
+	shared.last = append(shared.last, p)
+	return p, nil
 }
 
 func newWorkPlane(w, h int, scale float64, cal *calibration.Calibration) (*workPlane, error) {
