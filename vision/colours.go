@@ -78,7 +78,8 @@ const maxTokenKinds = 64
 // of a catalogue of the same colours (sharedColourTables): a stream's
 // workers, the detectors of a benchmark, the tests. Its 27 levels take 56
 // MB that a new detector would otherwise allocate and clear, about 100 ms
-// of a stream's start; the memory is given back only with the process.
+// of a stream's start; the cache keeps a table for later detectors, so
+// its memory stays with the process (only the levels built are touched).
 type colourTable struct {
 	colours [][3]float64 // the kinds' colours, in catalogue order
 	bits    []uint64     // by level, then cell: L, then a, then b

@@ -3,7 +3,13 @@
 package vision
 
 import (
+	"io"
+	"math/rand/v2"
+	"os"
 	"runtime"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -39,4 +45,123 @@ func TestDetectorMemoryStaysFlat(t *testing.T) {
 	if grow := int64(after.HeapAlloc) - int64(before.HeapAlloc); grow > 8<<20 {
 		t.Errorf("the Go heap grew by %d bytes over %d frames", grow, frames)
 	}
+}
+
+// TestStreamMemoryStaysFlat streams the 40-disk 1920x1080 table through
+// DetectStream on two workers, the frames cycling through the rendered
+// table and copies of it with the sensor's noise drawn afresh: once the
+// stream has warmed up, neither the Go heap nor the process's resident
+// memory (OpenCV's own allocations too) may grow, and no Mat is left
+// open. It streams 100 frames; TABLEREF_SOAK_FRAMES=10000 makes it the
+// soak the README reports (about ten minutes).
+func TestStreamMemoryStaysFlat(t *testing.T) {
+	frames := 100
+	if v := os.Getenv("TABLEREF_SOAK_FRAMES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 20 {
+			t.Fatalf("TABLEREF_SOAK_FRAMES=%q: want a number of frames, at least 20", v)
+		}
+		frames = n
+	}
+	s, img := crowdedScene()
+	cal, err := s.TrueCalibration()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := gocv.ImageToMatRGB(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer base.Close()
+	pix := base.ToBytes()
+	rng := rand.New(rand.NewPCG(7, 8))
+	src := &cycleSource{n: frames}
+	for k := range 4 {
+		noisy := slices.Clone(pix)
+		if k > 0 {
+			for i := range noisy {
+				noisy[i] = uint8(min(255, max(0, int(noisy[i])+int(rng.NormFloat64()*3))))
+			}
+		}
+		m, err := gocv.NewMatFromBytes(base.Rows(), base.Cols(), base.Type(), noisy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer m.Close()
+		src.frames = append(src.frames, m)
+	}
+	mats := gocv.MatProfile.Count()
+	// The heap after a GC and the resident set, at ten checkpoints; the
+	// first one, a tenth of the way in, is the warmed-up level.
+	type point struct {
+		frame     int
+		heap, rss uint64
+	}
+	var points []point
+	every := frames / 10
+	err = DetectStream(src, Options{Calibration: cal}, 2, 0, func(r StreamResult) error {
+		if r.Err != nil {
+			return r.Err
+		}
+		if (r.Frame+1)%every == 0 {
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			points = append(points, point{r.Frame + 1, ms.HeapAlloc, residentBytes(t)})
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := gocv.MatProfile.Count(); n != mats {
+		t.Errorf("%d Mats open after the stream, %d before it", n, mats)
+	}
+	if len(points) < 2 {
+		t.Fatalf("%d checkpoints", len(points))
+	}
+	warm := points[0]
+	for _, p := range points {
+		t.Logf("frame %6d: heap %6.1f MB, resident %6.1f MB", p.frame, float64(p.heap)/(1<<20), float64(p.rss)/(1<<20))
+		if p.heap > warm.heap+16<<20 {
+			t.Errorf("frame %d: the Go heap grew from %d to %d bytes", p.frame, warm.heap, p.heap)
+		}
+		if p.rss > warm.rss+64<<20 {
+			t.Errorf("frame %d: the resident memory grew from %d to %d bytes", p.frame, warm.rss, p.rss)
+		}
+	}
+}
+
+// cycleSource gives n frames, copies of its frames in turn.
+type cycleSource struct {
+	frames []gocv.Mat
+	n, i   int
+}
+
+func (c *cycleSource) Next(dst *gocv.Mat) error {
+	if c.i == c.n {
+		return io.EOF
+	}
+	c.frames[c.i%len(c.frames)].CopyTo(dst)
+	c.i++
+	return nil
+}
+func (c *cycleSource) Name() string { return "cycle" }
+func (c *cycleSource) Close() error { return nil }
+
+// residentBytes is the process's resident set, from /proc/self/statm.
+func residentBytes(t *testing.T) uint64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		t.Skipf("no resident set to read: %v", err)
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		t.Fatalf("/proc/self/statm: %q", b)
+	}
+	pages, err := strconv.ParseUint(f[1], 10, 64)
+	if err != nil {
+		t.Fatalf("/proc/self/statm: %v", err)
+	}
+	return pages * uint64(os.Getpagesize())
 }

@@ -32,8 +32,10 @@ type workPlane struct {
 // built, and the detectors of one camera (a stream's workers, a benchmark's
 // detector after detector) share it rather than each mapping every
 // detection pixel onto the table again (about 60 ms for 960x540). A plane
-// is found by its size, scale and calibration (the same value, as
-// workPlane.fits compares).
+// is found by its size, scale and calibration (the same
+// *calibration.Calibration, as workPlane.fits compares: a calibration
+// changed in place keeps the plane built for it, as a detector always
+// did).
 var sharedPlanes struct {
 	sync.Mutex
 	last []*workPlane
