@@ -100,6 +100,13 @@ func (s *filesSource) Next(dst *gocv.Mat) error {
 	}
 	f := s.files[s.next]
 	s.next++
+	data, err := os.ReadFile(f)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrBadFrame, err)
+	}
+	if jpegCutShort(data) {
+		return fmt.Errorf("%w: %s is cut short: its JPEG data ends before the image does", ErrBadFrame, f)
+	}
 	m := gocv.IMRead(f, gocv.IMReadColor)
 	defer m.Close()
 	if m.Empty() {

@@ -122,8 +122,12 @@ func (s *detectSummary) write(w io.Writer, name string) {
 	for _, n := range s.order {
 		parts = append(parts, fmt.Sprintf("%s %.1f", n, float64(s.stages[n].Microseconds())/1000/float64(max(s.frames, 1))))
 	}
+	stages := strings.Join(parts, ", ")
+	if len(parts) == 0 {
+		stages = "none detected"
+	}
 	fmt.Fprintf(w, "tableref detect: %s: %d frames, %d skipped, %.1f frames/s; ms per frame: %s\n",
-		name, s.frames, s.skipped, fps, strings.Join(parts, ", "))
+		name, s.frames, s.skipped, fps, stages)
 }
 
 func detectFrames(src vision.Source, opt vision.Options, workers, maxFrames int, e *env) error {
