@@ -16,7 +16,7 @@ func init() {
 		name:    "bench",
 		summary: "measure calibration and detection on synthetic tables (tier by tier) and real photographs",
 		usage: `Usage: tableref bench [--scenes N] [--seed S] [--tiers LIST] [--size WxH] [--format text|json]
-                     [--realdata DIR | --no-realdata] [--no-detect]
+                     [--realdata DIR | --no-realdata] [--no-detect] [--decoder go|opencv]
 
 Renders synthetic tables (see "tableref synth") and measures, for each
 difficulty tier:
@@ -57,11 +57,15 @@ Options:
   --realdata DIR   the circle data set (default: found above the working directory)
   --no-realdata    skip the real photographs
   --no-detect      calibration only (no detector, no HoughCircles)
+  --decoder D      how the rendered photographs' JPEGs are decoded: go
+                   (default, Go's image/jpeg) or opencv (OpenCV's libjpeg,
+                   as "tableref detect" reads files and cameras)
 
 Examples:
   tableref bench
   tableref bench --scenes 20 --format json > bench.json
   tableref bench --tiers hard --size 1280x720 --no-realdata
+  tableref bench --scenes 8 --decoder opencv --no-realdata
   tableref bench --scenes 1 --realdata ~/data/circle-dataset-mini
 `,
 		run: runBench,
@@ -88,6 +92,7 @@ func parseBenchFlags(args []string) (benchFlags, error) {
 	fs.StringVar(&f.realdata, "realdata", "", "")
 	fs.BoolVar(&f.noRealdata, "no-realdata", false, "")
 	fs.BoolVar(&f.noDetect, "no-detect", false, "")
+	decoder := fs.String("decoder", "go", "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return f, err
@@ -102,7 +107,14 @@ func parseBenchFlags(args []string) (benchFlags, error) {
 	case f.realdata != "" && f.noRealdata:
 		return f, usageError("--realdata and --no-realdata contradict each other")
 	}
-	f.cfg = bench.Config{Scenes: *scenes, Seed: *seed}
+	f.cfg = bench.Config{Scenes: *scenes, Seed: *seed, Decoder: *decoder}
+	switch *decoder {
+	case "go":
+	case "opencv":
+		f.cfg.Decode = opencvDecode
+	default:
+		return f, usageError("--decoder %q: use go or opencv", *decoder)
+	}
 	if f.cfg.Width, f.cfg.Height, err = parseSize(*size); err != nil {
 		return f, usageError("--size: %v", err)
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"image"
 	"math"
 	"time"
@@ -65,6 +67,21 @@ func (v *visionBench) LastStages() []bench.Stage { return v.last }
 
 // Close frees the detector.
 func (v *visionBench) Close() error { return v.det.Close() }
+
+// opencvDecode decodes a rendered photograph's JPEG as "tableref detect"
+// reads a file and a webcam's MJPEG is read: with OpenCV's libjpeg, whose
+// chroma upsampling is smoother than Go's image/jpeg.
+func opencvDecode(jpeg []byte) (image.Image, error) {
+	m, err := gocv.IMDecode(jpeg, gocv.IMReadColor)
+	if err != nil {
+		return nil, fmt.Errorf("decoding the photograph with OpenCV: %w", err)
+	}
+	defer m.Close()
+	if m.Empty() {
+		return nil, errors.New("OpenCV cannot decode the photograph")
+	}
+	return m.ToImage()
+}
 
 // houghGradientAlt is OpenCV's cv::HOUGH_GRADIENT_ALT (4), which gocv
 // v0.32 does not name.

@@ -264,6 +264,30 @@ func TestBenchJSONWithRealData(t *testing.T) {
 	}
 }
 
+// --decoder opencv decodes the photographs as files are read, and says so.
+func TestBenchDecodesWithOpenCV(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"bench", "--scenes", "1", "--tiers", "easy", "--size", "640x360", "--no-realdata", "--decoder", "opencv", "--format", "json"},
+		&env{stdout: &out, stderr: &errb})
+	if code != 0 {
+		t.Fatalf("got exit %d: %s", code, errb.String())
+	}
+	var got struct {
+		Decoder string `json:"jpeg_decoder"`
+		Tiers   []struct {
+			Detection *struct {
+				DiskF1 *float64 `json:"disk_f1"`
+			} `json:"detection"`
+		} `json:"tiers"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v in %s", err, out.String())
+	}
+	if got.Decoder != "opencv" || len(got.Tiers) != 1 || got.Tiers[0].Detection == nil || got.Tiers[0].Detection.DiskF1 == nil || *got.Tiers[0].Detection.DiskF1 < 0.9 {
+		t.Errorf("got %s, want the easy tier detected through OpenCV's decoder", out.String())
+	}
+}
+
 func TestBenchSaysWhenRealDataIsMissing(t *testing.T) {
 	t.Chdir(t.TempDir())
 	var out, errb bytes.Buffer

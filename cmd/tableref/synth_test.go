@@ -42,6 +42,7 @@ func TestSynthAndBenchBadInput(t *testing.T) {
 		{"bench", "--tiers", "easy,nightmare"},
 		{"bench", "--scenes", "0"},
 		{"bench", "--format", "xml"},
+		{"bench", "--decoder", "png"},
 	}
 	for _, args := range cases {
 		if code, _, _ := runCLI(t, "", args...); code != 2 {

@@ -44,11 +44,39 @@ type Config struct {
 	Height int
 	// Detector, when set, is run on every photograph.
 	Detector NewDetector
+	// Decoder names how each photograph's JPEG is decoded for the
+	// detector, and Decode does it; nil is Go's image/jpeg (as
+	// synth.Scene.Render decodes), named "go".
+	Decoder string
+	Decode  func(jpeg []byte) (image.Image, error)
 	// TableCm is the side of the square of table over which calibration
 	// errors are measured (default 90).
 	TableCm float64
 	// Progress, when set, is called before each scene.
 	Progress func(tier synth.Tier, scene, of int)
+}
+
+// decoderName is the name of the JPEG decoder the report states.
+func (c Config) decoderName() string {
+	switch {
+	case c.Decoder != "":
+		return c.Decoder
+	case c.Decode != nil:
+		return "custom"
+	}
+	return "go"
+}
+
+// photograph renders scene sc's photograph and decodes it as configured.
+func (c Config) photograph(sc *synth.Scene) (image.Image, error) {
+	if c.Decode == nil {
+		return sc.Render()
+	}
+	b, err := sc.JPEG()
+	if err != nil {
+		return nil, err
+	}
+	return c.Decode(b)
 }
 
 func (c Config) withDefaults() Config {
@@ -76,7 +104,7 @@ func Run(cfg Config) (Report, error) {
 	if cfg.Scenes < 0 {
 		return Report{}, errors.New("bench: a negative number of scenes")
 	}
-	rep := Report{Width: cfg.Width, Height: cfg.Height, Scenes: cfg.Scenes, TableCm: cfg.TableCm, Detection: cfg.Detector != nil}
+	rep := Report{Width: cfg.Width, Height: cfg.Height, Scenes: cfg.Scenes, TableCm: cfg.TableCm, Detection: cfg.Detector != nil, Decoder: cfg.decoderName()}
 	for _, tier := range cfg.Tiers {
 		tr, err := runTier(cfg, tier)
 		if err != nil {
@@ -111,7 +139,7 @@ func runTier(cfg Config, tier synth.Tier) (TierReport, error) {
 		}
 		run.planeErrs = append(run.planeErrs, synth.PlaneErrors(sc, cal, cfg.TableCm, 2)...)
 		if cfg.Detector != nil {
-			if err := run.det.measure(cfg.Detector, sc, cal); err != nil {
+			if err := run.det.measure(cfg, sc, cal); err != nil {
 				return TierReport{}, err
 			}
 		}

@@ -141,3 +141,43 @@ func BenchmarkCalibratePlane(b *testing.B) {
 		}
 	}
 }
+
+// sizeOf is a detector that notes the size of each photograph it is
+// given and finds nothing.
+type sizeOf struct{ seen *[]image.Rectangle }
+
+func (s sizeOf) Detect(img image.Image) (models.Layout, error) {
+	*s.seen = append(*s.seen, img.Bounds())
+	return models.Layout{}, nil
+}
+
+// A configured decoder gets each photograph's JPEG, and its image is the
+// one the detector sees; the report names it. Without one, Go's decoder.
+func TestPhotographsGoThroughTheConfiguredDecoder(t *testing.T) {
+	var seen []image.Rectangle
+	det := func(*calibration.Calibration) (Detector, error) { return sizeOf{&seen}, nil }
+	decoded := 0
+	cfg := Config{Tiers: []synth.Tier{synth.Easy}, Scenes: 2, Seed: 3, Width: 640, Height: 360, Detector: det,
+		Decoder: "stub", Decode: func(b []byte) (image.Image, error) {
+			if len(b) < 2 || b[0] != 0xFF || b[1] != 0xD8 {
+				t.Errorf("the decoder was given %d bytes that are not a JPEG", len(b))
+			}
+			decoded++
+			return image.NewGray(image.Rect(0, 0, 7, 5)), nil
+		}}
+	rep, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if decoded != 2 || len(seen) != 2 || seen[0] != image.Rect(0, 0, 7, 5) || rep.Decoder != "stub" {
+		t.Errorf("decoded %d, detector saw %v, report says %q: want 2 decodes, the decoder's images, \"stub\"", decoded, seen, rep.Decoder)
+	}
+	seen = seen[:0]
+	cfg.Decoder, cfg.Decode = "", nil
+	if rep, err = Run(cfg); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 2 || seen[0] != image.Rect(0, 0, 640, 360) || rep.Decoder != "go" {
+		t.Errorf("default: detector saw %v, report says %q; want 640x360 photographs, \"go\"", seen, rep.Decoder)
+	}
+}

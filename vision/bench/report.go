@@ -17,8 +17,11 @@ type Report struct {
 	Scenes  int     `json:"scenes_per_tier"`
 	TableCm float64 `json:"table_cm"`
 	// Detection is false until a detector is plugged in.
-	Detection bool         `json:"detection_measured"`
-	Tiers     []TierReport `json:"tiers"`
+	Detection bool `json:"detection_measured"`
+	// Decoder is how the photographs' JPEGs were decoded ("go": Go's
+	// image/jpeg; "opencv": OpenCV's imdecode, as files and cameras are).
+	Decoder string       `json:"jpeg_decoder"`
+	Tiers   []TierReport `json:"tiers"`
 }
 
 // TierReport holds the figures of one tier. Lengths are in mm; NaN
@@ -118,6 +121,17 @@ func (r Report) WriteJSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
+// decoderText names the report's JPEG decoder for people.
+func (r Report) decoderText() string {
+	switch r.Decoder {
+	case "go", "":
+		return "Go's image/jpeg"
+	case "opencv":
+		return "OpenCV (libjpeg, as files and cameras are read)"
+	}
+	return r.Decoder
+}
+
 // WriteText writes the report as tables for people.
 func (r Report) WriteText(w io.Writer) error {
 	var b strings.Builder
@@ -132,7 +146,8 @@ func (r Report) WriteText(w io.Writer) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-	fmt.Fprintf(&b, "\n%-8s %7s %14s %14s %14s %7s %7s %7s %7s %7s\n", "tier", "disk F1", "centre med/95", "radius med/95", "edge med/95", "order", "tok F1", "kind", "assign", "fps")
+	fmt.Fprintf(&b, "\nDetection, photographs decoded by %s:\n", r.decoderText())
+	fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %7s %7s %7s %7s %7s\n", "tier", "disk F1", "centre med/95", "radius med/95", "edge med/95", "order", "tok F1", "kind", "assign", "fps")
 	for _, t := range r.Tiers {
 		d := t.Detection
 		fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %7s %7s %7s %7s %7s\n", t.Tier, d.DiskF1,

@@ -27,15 +27,15 @@ type detectionTally struct {
 	kindRight                  int // matched tokens of the right kind
 }
 
-func (d *detectionTally) measure(newDet NewDetector, sc *synth.Scene, cal *calibration.Calibration) error {
-	det, err := newDet(cal)
+func (d *detectionTally) measure(cfg Config, sc *synth.Scene, cal *calibration.Calibration) error {
+	det, err := cfg.Detector(cal)
 	if err != nil {
 		return fmt.Errorf("bench: making the detector: %w", err)
 	}
 	if c, ok := det.(io.Closer); ok {
 		defer c.Close()
 	}
-	img, err := sc.Render()
+	img, err := cfg.photograph(sc)
 	if err != nil {
 		return fmt.Errorf("bench: rendering seed %d: %w", sc.Seed, err)
 	}
