@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"math"
 	"os"
 	"path/filepath"
@@ -97,21 +96,14 @@ func TestDetectFolderSkipsBadFrames(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var lines int
-	sc := bufio.NewScanner(strings.NewReader(out))
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		l, err := models.Parse(sc.Bytes())
-		if err != nil {
-			t.Fatalf("line %d is not a layout: %v", lines+1, err)
-		}
+	layouts := layoutLines(t, out)
+	for i, l := range layouts {
 		if len(l.Disks) == 0 {
-			t.Errorf("line %d: no disk", lines+1)
+			t.Errorf("line %d: no disk", i+1)
 		}
-		lines++
 	}
-	if lines != 2 {
-		t.Errorf("got %d layouts, want 2 (the good images)", lines)
+	if len(layouts) != 2 {
+		t.Errorf("got %d layouts, want 2 (the good images)", len(layouts))
 	}
 	for _, want := range []string{"skipped frame 1", "cannot be read as an image", "skipped frame 2", "cut short", "skipped frame 3", "480x270", "2 frames, 3 skipped"} {
 		if !strings.Contains(stderr, want) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -8,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tableref/models"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -164,4 +167,21 @@ func TestDemoRuns(t *testing.T) {
 			t.Errorf("demo output lacks %q:\n%s", want, out)
 		}
 	}
+}
+
+// layoutLines parses out, JSON Lines of layouts (detect, track), failing
+// the test on a line that is not one.
+func layoutLines(t *testing.T, out string) []models.Layout {
+	t.Helper()
+	var ls []models.Layout
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		l, err := models.Parse(sc.Bytes())
+		if err != nil {
+			t.Fatalf("line %d is not a layout: %v", len(ls)+1, err)
+		}
+		ls = append(ls, l)
+	}
+	return ls
 }

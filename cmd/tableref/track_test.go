@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"image/png"
 	"os"
@@ -9,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"tableref/models"
 	"tableref/vision/synth"
 )
 
@@ -70,24 +68,17 @@ func TestTrackPrintsSettledLayouts(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("got exit %d: %s", code, errOut)
 	}
-	lines := 0
-	sc := bufio.NewScanner(strings.NewReader(out))
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		l, err := models.Parse(sc.Bytes())
-		if err != nil {
-			t.Fatalf("line %d is not a layout: %v", lines+1, err)
-		}
+	layouts := layoutLines(t, out)
+	for i, l := range layouts {
 		var tr trackLine
 		if ok, err := l.Option("tracking", &tr); !ok || err != nil {
-			t.Fatalf("line %d: no tracking field (%v)", lines+1, err)
+			t.Fatalf("line %d: no tracking field (%v)", i+1, err)
 		}
 		if moving[tr.Frame] {
-			t.Errorf("line %d: a layout of frame %d, while the table moved", lines+1, tr.Frame)
+			t.Errorf("line %d: a layout of frame %d, while the table moved", i+1, tr.Frame)
 		}
-		lines++
 	}
-	if lines == 0 {
+	if len(layouts) == 0 {
 		t.Errorf("got no layout from %d frames: %s", game.Len(), errOut)
 	}
 }
