@@ -107,9 +107,11 @@ func (s *filesSource) Next(dst *gocv.Mat) error {
 	if jpegCutShort(data) {
 		return fmt.Errorf("%w: %s is cut short: its JPEG data ends before the image does", ErrBadFrame, f)
 	}
-	m := gocv.IMRead(f, gocv.IMReadColor)
+	// Decoded from the bytes already read, as IMRead would (EXIF
+	// orientation included).
+	m, err := gocv.IMDecode(data, gocv.IMReadColor)
 	defer m.Close()
-	if m.Empty() {
+	if err != nil || m.Empty() {
 		return fmt.Errorf("%w: %s cannot be read as an image", ErrBadFrame, f)
 	}
 	m.CopyTo(dst)
