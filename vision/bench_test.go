@@ -81,19 +81,27 @@ var crowdedScene = sync.OnceValues(func() (*synth.Scene, image.Image) {
 	return s, img
 })
 
+// crowdedFrame returns the crowded table's true calibration and its
+// photograph as a BGR Mat, which the caller closes.
+func crowdedFrame(tb testing.TB) (*calibration.Calibration, gocv.Mat) {
+	tb.Helper()
+	s, img := crowdedScene()
+	cal, err := s.TrueCalibration()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mat, err := gocv.ImageToMatRGB(img)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cal, mat
+}
+
 // BenchmarkStream40Disks measures the end-to-end rate of a stream of
 // 1920x1080 frames of a 40-disk table, detected on two workers (one per
 // core), in frames per second.
 func BenchmarkStream40Disks(b *testing.B) {
-	s, img := crowdedScene()
-	cal, err := s.TrueCalibration()
-	if err != nil {
-		b.Fatal(err)
-	}
-	mat, err := gocv.ImageToMatRGB(img)
-	if err != nil {
-		b.Fatal(err)
-	}
+	cal, mat := crowdedFrame(b)
 	defer mat.Close()
 	const frames = 60
 	b.ResetTimer()

@@ -63,15 +63,7 @@ func TestStreamMemoryStaysFlat(t *testing.T) {
 		}
 		frames = n
 	}
-	s, img := crowdedScene()
-	cal, err := s.TrueCalibration()
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, err := gocv.ImageToMatRGB(img)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cal, base := crowdedFrame(t)
 	defer base.Close()
 	pix := base.ToBytes()
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -99,7 +91,7 @@ func TestStreamMemoryStaysFlat(t *testing.T) {
 	}
 	var points []point
 	every := frames / 10
-	err = DetectStream(src, Options{Calibration: cal}, 2, 0, func(r StreamResult) error {
+	err := DetectStream(src, Options{Calibration: cal}, 2, 0, func(r StreamResult) error {
 		if r.Err != nil {
 			return r.Err
 		}
