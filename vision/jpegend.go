@@ -44,9 +44,10 @@ func jpegCutShort(data []byte) bool {
 		if code != 0xDA {
 			continue
 		}
-		// Start of scan: coded data up to the next marker, where 0xFF is
-		// followed by 0x00 (a stuffed byte), a restart marker or another
-		// 0xFF (fill).
+		// Start of scan: coded data up to the next marker. Within it 0xFF
+		// is followed by 0x00 (a stuffed byte) or a restart marker; any
+		// other 0xFF starts a marker (fill bytes included: the outer loop
+		// skips them).
 		for {
 			for i < len(data) && data[i] != 0xFF {
 				i++
