@@ -477,6 +477,53 @@ func TestFrameOutlineShareLooksPastAChitsShadow(t *testing.T) {
 	}
 }
 
+// TestCastsShadow: a chit casts its contact shadow just outside its
+// outline; a badge printed flat in a disk's face does not.
+func TestCastsShadow(t *testing.T) {
+	const w, h = 200, 120
+	// A square 30 pixels a side centred at (100, 60), 20 pixels a cm;
+	// band(b) is the grey at b pixels outside it.
+	image := func(band func(b int) uint8) bgrImage {
+		return greyImage(w, h, func(x, y int) uint8 {
+			if b := max(85-x, x-114, 45-y, y-74, 0); b > 0 {
+				return band(b)
+			}
+			return 200
+		})
+	}
+	d := &Detector{plane: &workPlane{scale: 2, pixel: 0.1}}
+	tpl := newTokenTemplate(TokenKind{Kind: "square", Shape: "square", Length: 1.5, Width: 1.5}, 0.1)
+	f := tokenFit{centre: pt{49.75, 29.75}, jx: pt{10, 0}, jy: pt{0, 10}}
+	for _, c := range []struct {
+		name string
+		band func(b int) uint8
+		want bool
+	}{
+		{"a chit and its shadow", func(b int) uint8 {
+			if b <= 4 {
+				return 110
+			}
+			return 140
+		}, true},
+		{"a badge on plain ground", func(int) uint8 { return 140 }, false},
+		{"a badge in a lighter ring", func(b int) uint8 {
+			if b <= 4 {
+				return 150
+			}
+			return 140
+		}, false},
+		{"a chit whose shadow fades out", func(b int) uint8 { return uint8(min(140, 100+4*b)) }, true},
+	} {
+		if got := d.castsShadow(&tpl, f, image(c.band)); got != c.want {
+			t.Errorf("%s: castsShadow %v, want %v", c.name, got, c.want)
+		}
+	}
+	// Without a scale there is nothing to judge by.
+	if !(&Detector{plane: &workPlane{scale: 2}}).castsShadow(&tpl, f, image(func(int) uint8 { return 140 })) {
+		t.Error("castsShadow without a pixel size: false, want true")
+	}
+}
+
 // TestArrowsOnWoodAreFoundPastTheirShadow: an arrow lying on a wooden
 // table of its own colour is found by its outline, a step of colour in
 // the frame all round once its shadow's end is not held against it

@@ -38,18 +38,22 @@ type TokenKind struct {
 	Length, Width float64
 	// Colour is the chit's colour as r, g, b in 0..255.
 	Colour [3]float64
+	// Plain says the chit carries no print: all of its face is of its
+	// colour. A fit of a plain kind that is not (printed art, a badge on
+	// a disk) must show the chit's contact shadow to be kept.
+	Plain bool
 }
 
 // DefaultTokenCatalogue is the bundled token set: long arrow and bolt
-// chits, round fireball, boulder and gold chits, square damage and
-// activation markers. Give your own set's sizes and colours in
+// chits, round fireball, boulder and gold chits (gold plain), square
+// damage and activation markers. Give your own set's sizes and colours in
 // Options.Tokens.
 var DefaultTokenCatalogue = []TokenKind{
 	{Kind: "arrow", Shape: "long", Length: 3.2, Width: 0.9, Colour: [3]float64{158, 115, 64}},
 	{Kind: "bolt", Shape: "long", Length: 2.4, Width: 0.8, Colour: [3]float64{140, 140, 148}},
 	{Kind: "fireball", Shape: "round", Length: 1.6, Width: 1.6, Colour: [3]float64{242, 128, 26}},
 	{Kind: "boulder", Shape: "round", Length: 2.0, Width: 2.0, Colour: [3]float64{128, 122, 115}},
-	{Kind: "gold", Shape: "round", Length: 1.3, Width: 1.3, Colour: [3]float64{230, 191, 51}},
+	{Kind: "gold", Shape: "round", Length: 1.3, Width: 1.3, Colour: [3]float64{230, 191, 51}, Plain: true},
 	{Kind: "damage", Shape: "square", Length: 1.6, Width: 1.6, Colour: [3]float64{191, 26, 26}},
 	{Kind: "activation", Shape: "square", Length: 1.4, Width: 1.4, Colour: [3]float64{235, 235, 230}},
 }
