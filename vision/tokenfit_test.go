@@ -518,9 +518,12 @@ func TestCastsShadow(t *testing.T) {
 			t.Errorf("%s: castsShadow %v, want %v", c.name, got, c.want)
 		}
 	}
-	// Without a scale there is nothing to judge by.
-	if !(&Detector{plane: &workPlane{scale: 2}}).castsShadow(&tpl, f, image(func(int) uint8 { return 140 })) {
-		t.Error("castsShadow without a pixel size: false, want true")
+	// Without a scale, or at 5 pixels a cm (the shadow's band narrower
+	// than shadeResolved), there is nothing to judge by.
+	for _, pixel := range []float64{0, 0.4} {
+		if !(&Detector{plane: &workPlane{scale: 2, pixel: pixel}}).castsShadow(&tpl, f, image(func(int) uint8 { return 140 })) {
+			t.Errorf("castsShadow at %g cm a pixel: false, want true", pixel/2)
+		}
 	}
 }
 
