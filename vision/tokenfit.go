@@ -541,16 +541,12 @@ func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrIma
 		if most := float64(hit+len(t.edge)-i) / float64(all); most < least {
 			return most
 		}
-		p := f.centre.add(toDet(q))
-		nd := toDet(t.edgeN[i])
+		cx, cy, nd, ndLen := d.outlineAt(t, f.centre, toDet, i)
 		// How far inside the outline its step may lie: frameStepReach
 		// pixels, or a quarter of the chit's extent across it there, if
 		// less (a chit a few pixels across would otherwise take a line
 		// under its middle, a tile's joint, for both its sides).
-		ndLen := nd.len()
 		reachIn := min(frameStepReach, frameStepInShare*2*math.Abs(q.dot(t.edgeN[i]))*ndLen*d.plane.scale)
-		nd = nd.scale(1 / max(ndLen, 1e-9))
-		cx, cy := d.plane.full(p.X, p.Y)
 		ok := true
 		for k := range prof {
 			o := float64(first + k)
@@ -596,6 +592,19 @@ func (d *Detector) frameOutlineShare(t *tokenTemplate, f tokenFit, colour bgrIma
 	return float64(hit) / float64(all)
 }
 
+// outlineAt returns template t's outline point i, fitted at centre with
+// toDet (tokenFit.offsets), in full-frame pixels, with its outward unit
+// normal there and the normal's length in detection pixels (0: no
+// direction).
+func (d *Detector) outlineAt(t *tokenTemplate, centre pt, toDet func(pt) pt, i int) (cx, cy float64, n pt, nLen float64) {
+	p := centre.add(toDet(t.edge[i]))
+	n = toDet(t.edgeN[i])
+	nLen = n.len()
+	n = n.scale(1 / max(nLen, 1e-9))
+	cx, cy = d.plane.full(p.X, p.Y)
+	return cx, cy, n, nLen
+}
+
 // castsShadow reports whether fit f shows a chit's contact shadow: the
 // light just outside its outline (shadeNear) is, along the median
 // normal, less than shadowedShare of the light a little further out
@@ -633,15 +642,11 @@ func (d *Detector) castsShadow(t *tokenTemplate, f tokenFit, colour bgrImage) bo
 		}
 		return sum / float64(max(k, 1)), k > 0
 	}
-	for i, q := range t.edge {
-		p := f.centre.add(toDet(q))
-		nd := toDet(t.edgeN[i])
-		l := nd.len()
+	for i := range t.edge {
+		cx, cy, nd, l := d.outlineAt(t, f.centre, toDet, i)
 		if l == 0 {
 			continue
 		}
-		nd = nd.scale(1 / l)
-		cx, cy := pl.full(p.X, p.Y)
 		near, ok0 := mean(cx, cy, nd.X, nd.Y, n0, n1)
 		far, ok1 := mean(cx, cy, nd.X, nd.Y, f0, f1)
 		if ok0 && ok1 && far > 0 {
