@@ -122,10 +122,10 @@ type Detector struct {
 	shadeRatios         []float64 // scratch of castsShadow
 	normals             []edgeNormal
 	settled             []sample // a disk's samples, while settleOnSizes tries others
+	bestSamples         []sample // and the best it found
 	peaks               []peak   // this frame's probes' steps (refine), which samples keep slices of
 	fitPts              []pt     // fitOne's scratch: a disk's outline points
 	fitStrengths        []float64
-	bestSamples         []sample // and the best it found
 	plane               *workPlane
 	templates           []tokenTemplate // the token kinds', for tplPlane
 	tplPlane            *workPlane
