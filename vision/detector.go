@@ -119,7 +119,6 @@ type Detector struct {
 	roundSeeds          []circle  // circles of about a round chit's size, on the table
 	seedsTried          []pt      // where fitRoundSeeds tried one kind
 	crossings           []float64 // scratch of chitEnds
-	shadeRatios         []float64 // scratch of castsShadow
 	normals             []edgeNormal
 	settled             []sample // a disk's samples, while settleOnSizes tries others
 	bestSamples         []sample // and the best it found
