@@ -208,8 +208,16 @@ func (p *workPlane) toWork(u, v, height float64) (pt, bool) {
 	fx, fy := x-float64(x0), y-float64(y0)
 	a := p.lut[i].scale(1 - fx).add(p.lut[i+1].scale(fx))
 	b := p.lut[i+p.w].scale(1 - fx).add(p.lut[i+p.w+1].scale(fx))
-	g := a.scale(1 - fy).add(b.scale(fy))
-	return g.add(p.eye.sub(g).scale(height / p.eyeH)), true
+	return p.raised(a.scale(1-fy).add(b.scale(fy)), height), true
+}
+
+// raised returns the point height cm above the table that the camera sees
+// where it sees table point g: moved along the ray towards the camera.
+func (p *workPlane) raised(g pt, height float64) pt {
+	if p.cal == nil {
+		return g
+	}
+	return g.add(p.eye.sub(g).scale(height / p.eyeH))
 }
 
 // coverage returns the fraction of circle c (on the table) under which the

@@ -375,7 +375,11 @@ func (d *Detector) fitOne(f *diskFit, fits []diskFit, above []int, keep bool, ro
 		return
 	}
 	c, rms, err := fitCircleRobust(pts, 0.5*pl.pixel/pl.scale, rounds)
-	if err != nil || math.Abs(c.R-f.probed.R) > 0.2*f.probed.R || c.C.sub(f.probed.C).len() > 0.2*f.probed.R {
+	// The probes were laid about a circle on the table: a disk's top face
+	// lies nearer the camera's foot than where the camera sees it there,
+	// by millimetres two disks high. The fit is held to the probed centre
+	// raised to its height.
+	if err != nil || math.Abs(c.R-f.probed.R) > 0.2*f.probed.R || c.C.sub(pl.raised(f.probed.C, f.height)).len() > 0.2*f.probed.R {
 		return
 	}
 	f.c, f.rms = c, rms
