@@ -669,9 +669,15 @@ func (d *Detector) artOnTop(f diskFit, all []circle, colour bgrImage) bool {
 // dropArtWithin removes, with a calibration, the circles lying wholly
 // inside a disk that show no rim (see hasRim), or a rim no different from
 // what lies around it (see rimStandsOut: a printed badge's dark ring on
-// dark art): its art. It reports whether it removed any.
+// dark art), or whose radius is not within the snap tolerance of a
+// catalogue size (a disk seen whole on another is measured that well; a
+// circle of art may be of any size): its art. It reports whether it
+// removed any. (A disk found under a chit, its outline partly hidden, is
+// judged by artWithin alone: see dropNewArt.)
 func (d *Detector) dropArtWithin(fits *[]diskFit, colour bgrImage) bool {
-	return d.dropFits(fits, func(f diskFit) bool { return d.artWithin(f, colour) })
+	return d.dropFits(fits, func(f diskFit) bool {
+		return d.artWithin(f, colour) || f.within && !d.withinSize(f.c.R, d.opt.SnapTolerance)
+	})
 }
 
 // artWithin reports whether f, lying wholly inside a disk, looks like its
