@@ -676,7 +676,7 @@ func (d *Detector) artOnTop(f diskFit, all []circle, colour bgrImage) bool {
 // judged by artWithin alone: see dropNewArt.)
 func (d *Detector) dropArtWithin(fits *[]diskFit, colour bgrImage) bool {
 	return d.dropFits(fits, func(f diskFit) bool {
-		return d.artWithin(f, colour) || f.within && !d.withinSize(f.c.R, d.opt.SnapTolerance)
+		return f.within && (!d.withinSize(f.c.R, d.opt.SnapTolerance) || d.artWithin(f, colour))
 	})
 }
 
