@@ -379,7 +379,8 @@ func (d *Detector) fitOne(f *diskFit, fits []diskFit, above []int, keep bool, ro
 	// lies nearer the camera's foot than where the camera sees it there,
 	// by millimetres two disks high. The fit is held to the probed centre
 	// raised to its height.
-	if err != nil || math.Abs(c.R-f.probed.R) > 0.2*f.probed.R || c.C.sub(pl.raised(f.probed.C, f.height)).len() > 0.2*f.probed.R {
+	probed := pl.raised(f.probed.C, f.height)
+	if err != nil || math.Abs(c.R-f.probed.R) > 0.2*f.probed.R || c.C.sub(probed).len() > 0.2*f.probed.R {
 		return
 	}
 	f.c, f.rms = c, rms
