@@ -135,6 +135,10 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // probes lying inside another disk, off the third disks given, and those
 // on an edge; nil when it cannot). (Circles within a kept disk are not
 // judged so: most are its art, and looking costs more than it finds.)
+// Without a calibration (dropInside) only circles lying across are: a
+// light stone lying across dark ones on a light table (gobang.png of the
+// real photographs) shows its outline against the table too faintly to
+// be kept on it.
 func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64), inside func(c, k circle, others []circle) (hit, n int)) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
@@ -152,9 +156,6 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			// it be seen: such a circle lies on it, a smaller disk on top
 			// or a circle of its art (see Detector.rimStandsOut). Seen on
 			// its own, it is kept when its outline shows almost whole.
-			if p.dropInside {
-				continue
-			}
 			covering = covering[:0]
 			overlaps := false
 			for _, k := range kept {
@@ -166,6 +167,10 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			}
 			others := covering
 			across := len(covering) == len(kept)
+			if p.dropInside && !across {
+				drop(c)
+				continue
+			}
 			if across {
 				// Within no kept disk: lying across those it overlaps,
 				// it is on top of them if its whole outline shows.
@@ -252,14 +257,17 @@ func fitsCircle(pts []pt, c circle, tol float64) bool {
 
 // liesAcross reports whether circle c lies on top of every kept disk
 // whose edge it crosses (at least one), by what shows where they overlap:
-// of its own outline inside each disk, at least acrossSeen is an edge,
-// and of the disk's outline inside c, at most acrossHidden of the share of
-// it seen on the whole (an outline missing there for want of contrast is
-// no sign of c). Probes on or inside third kept disks are left out (what
-// lies on them may hide either outline). Pairs with fewer than acrossLeast
-// probes either way are no evidence; a kept disk holding c, or a kept
-// circle lying wholly inside it (a disk on it or a circle of its art,
-// judged later), shows nothing of the pair and is not looked at.
+// of its own outline inside the disks, at least acrossSeen is an edge,
+// and inside each at least acrossSeenEach (a highlight on one of them
+// blurs the step there: on gobang.png 10 of 16 probes over one stone,
+// all over the others), and of each disk's outline inside c, at most
+// acrossHidden of the share of it seen on the whole (an outline missing
+// there for want of contrast is no sign of c). Probes on or inside third
+// kept disks are left out (what lies on them may hide either outline).
+// Pairs with fewer than acrossLeast probes either way are no evidence; a
+// kept disk holding c, or a kept circle lying wholly inside it (a disk on
+// it or a circle of its art, judged later), shows nothing of the pair and
+// is not looked at.
 func liesAcross(c circle, kept []candidate, inside func(c, k circle, others []circle) (hit, n int)) bool {
 	if inside == nil {
 		return false
@@ -282,7 +290,7 @@ func liesAcross(c circle, kept []candidate, inside func(c, k circle, others []ci
 	if len(crossed) == 0 {
 		return false
 	}
-	shown := false
+	seen, all := 0, 0
 	third := make([]circle, 0, len(near))
 	for _, i := range crossed {
 		k := kept[i]
@@ -297,20 +305,21 @@ func liesAcross(c circle, kept []candidate, inside func(c, k circle, others []ci
 		if n < acrossLeast || m < acrossLeast {
 			continue
 		}
-		if float64(onTop) < acrossSeen*float64(n) || float64(under) > acrossHidden*k.coverage*float64(m) {
+		if float64(onTop) < acrossSeenEach*float64(n) || float64(under) > acrossHidden*k.coverage*float64(m) {
 			return false
 		}
-		shown = true
+		seen, all = seen+onTop, all+n
 	}
-	return shown
+	return all > 0 && float64(seen) >= acrossSeen*float64(all)
 }
 
 // The occlusion that shows a circle lying across disks' edges: see
 // liesAcross.
 const (
-	acrossSeen   = 0.8
-	acrossHidden = 0.35
-	acrossLeast  = 4
+	acrossSeen     = 0.8
+	acrossSeenEach = 0.6
+	acrossHidden   = 0.35
+	acrossLeast    = 4
 )
 
 // wholeOnTop is the least coverage of a circle wholly inside a disk, or

@@ -109,6 +109,40 @@ func TestPlatesStackingOrder(t *testing.T) {
 	}
 }
 
+// TestGobangWhiteStoneLiesAcross checks gobang.png's white stone, light on
+// a light table and lying across four dark stones: its outline shows
+// against the table only faintly, against the dark stones well (better
+// against some than others: a highlight on one blurs it there), and the
+// dark stones' outlines stop at it. It must be found, without a
+// calibration too, and lie on top of the four.
+func TestGobangWhiteStoneLiesAcross(t *testing.T) {
+	root := realData(t)
+	l := detectFile(t, filepath.Join(root, "images", "gobang.png"))
+	white := Circle{83.27, 154.93, 29.10} // gt/gobang.txt
+	top := -1
+	for i, d := range l.Disks {
+		if CircleIoU(Circle{d.Pixel.PX, d.Pixel.PY, d.Pixel.PR}, white) >= 0.8 {
+			top = i
+		}
+	}
+	if top < 0 {
+		t.Fatalf("the white stone at (83,155) r 29 not found: %+v", pixelCircles(l))
+	}
+	under := 0
+	for i, d := range l.Disks {
+		if i == top || math.Hypot(d.Pixel.PX-white.X, d.Pixel.PY-white.Y) >= d.Pixel.PR+white.R {
+			continue
+		}
+		under++
+		if d.Z >= l.Disks[top].Z {
+			t.Errorf("stone at (%.0f,%.0f) has z=%d, the white stone z=%d: the white one lies on top", d.Pixel.PX, d.Pixel.PY, d.Z, l.Disks[top].Z)
+		}
+	}
+	if under != 4 {
+		t.Errorf("the white stone overlaps %d stones found, want 4", under)
+	}
+}
+
 // warmDetector returns a detector over img as a frame, with calibration
 // cal, that has detected the frame once (its plane's tables built); both
 // are closed when the test ends.
