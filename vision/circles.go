@@ -135,10 +135,11 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // probes lying inside another disk, off the third disks given, and those
 // on an edge; nil when it cannot). (Circles within a kept disk are not
 // judged so: most are its art, and looking costs more than it finds.)
-// Without a calibration (dropInside) only circles lying across are: a
-// light stone lying across dark ones on a light table (gobang.png of the
-// real photographs) shows its outline against the table too faintly to
-// be kept on it.
+// Without a calibration (dropInside) a circle wholly inside a kept one
+// goes, and one lying across kept ones is judged as with one: a light
+// stone lying across dark ones on a light table (gobang.png of the real
+// photographs) shows its outline against the table too faintly to be
+// kept on what is seen of it there.
 func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64), inside func(c, k circle, others []circle) (hit, n int)) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
