@@ -611,10 +611,11 @@ func (d *Detector) outlineAt(t *tokenTemplate, centre pt, toDet func(pt) pt, i i
 // further out (shadeFar). A printed badge lies flat in its disk's face
 // and casts none; a chit does, though bright chits on dark ground blur
 // outwards and hide it, so it is asked only of what its colour alone
-// leaves in doubt. Over the 240 rendered scenes the test drops 12 of 95 token
-// phantoms for 1 of 1,352 true chits with Go's decoder, 13 of 103 for 1
-// of 1,323 with OpenCV's; judged also where the shadow is narrower than
-// shadeResolved, it dropped 3 and 4 more for 2 and 7 more true chits.
+// leaves in doubt. Over the 240 rendered scenes the test drops 12 of 95
+// token phantoms for 1 of 1,352 true chits with Go's decoder, 13 of 103
+// for 1 of 1,323 with OpenCV's; judged also where the shadow is narrower
+// than shadeResolved, it dropped 3 and 4 more for 2 and 7 more true
+// chits.
 func (d *Detector) castsShadow(t *tokenTemplate, f tokenFit, colour bgrImage) bool {
 	pl := d.plane
 	cmPerPx := pl.pixel / pl.scale
