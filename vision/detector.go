@@ -122,6 +122,7 @@ type Detector struct {
 	normals             []edgeNormal
 	settled             []sample // a disk's samples, while settleOnSizes tries others
 	bestSamples         []sample // and the best it found
+	beyondSamples       []sample // a disk's samples, while settleOutward tries again
 	peaks               []peak   // this frame's probes' steps (refine), which samples keep slices of
 	fitPts              []pt     // fitOne's scratch: a disk's outline points
 	fitStrengths        []float64
