@@ -37,6 +37,12 @@ func TestDisksSettleOnTheirSizes(t *testing.T) {
 		// steps just beyond them: measured 2.42 and 2.49, snapped to 2.54.
 		{synth.Hard, 11, "d17", 0.5},
 		{synth.Hard, 2, "d1", 0.6},
+		// Settled first between their rims' two edges, the inner on one
+		// side, the outline on the other (settleOutward): 2.1 and 1.5 mm
+		// off, and one 2.225 cm disk read as 2.54 cm, 2.1 mm off.
+		{synth.Medium, 19, "d11", 0.5},
+		{synth.Medium, 30, "d2", 0.5},
+		{synth.Medium, 35, "d4", 0.5},
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%d-%s", tc.tier, tc.seed, tc.id), func(t *testing.T) {
