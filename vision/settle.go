@@ -252,15 +252,16 @@ func (d *Detector) settleOutward(f *diskFit, c circle, fits []diskFit, idx []int
 		return c
 	}
 	support := d.supportShare(f, c, fits, idx)
+	// settleOn changes the samples in place, and the fit's fields.
 	d.beyondSamples = append(d.beyondSamples[:0], f.samples...)
-	was, wasRMS, wasLevel := f.c, f.rms, f.level
+	was := *f
 	start := circle{c.C.add(toward.scale(gap / toward.len())), c.R}
 	again := d.settleOn(f, start, fits, idx, want, colour)
 	if left, _, _ := d.stepsBeyond(f); left < share && d.supportShare(f, again, fits, idx) >= support+outwardGain {
 		return again
 	}
 	copy(f.samples, d.beyondSamples)
-	f.c, f.rms, f.level = was, wasRMS, wasLevel
+	*f = was
 	return c
 }
 
