@@ -120,11 +120,12 @@ type Detector struct {
 	seedsTried          []pt      // where fitRoundSeeds tried one kind
 	crossings           []float64 // scratch of chitEnds
 	normals             []edgeNormal
-	settled             []sample // a disk's samples, while settleOnSizes tries others
-	bestSamples         []sample // and the best it found
-	beyondSamples       []sample // a disk's samples, while settleOutward tries again
-	peaks               []peak   // this frame's probes' steps (refine), which samples keep slices of
-	fitPts              []pt     // fitOne's scratch: a disk's outline points
+	settled             []sample  // a disk's samples, while settleOnSizes tries others
+	bestSamples         []sample  // and the best it found
+	beyondSamples       []sample  // a disk's samples, while settleOutward tries again
+	beyondGaps          []float64 // stepsBeyond's scratch
+	peaks               []peak    // this frame's probes' steps (refine), which samples keep slices of
+	fitPts              []pt      // fitOne's scratch: a disk's outline points
 	fitStrengths        []float64
 	plane               *workPlane
 	templates           []tokenTemplate // the token kinds', for tplPlane

@@ -272,7 +272,8 @@ func (d *Detector) settleOutward(f *diskFit, c circle, fits []diskFit, idx []int
 func (d *Detector) stepsBeyond(f *diskFit) (share float64, toward pt, gap float64) {
 	pl := d.plane
 	rimPx := maxRimWidth / pl.pixel * pl.scale
-	var gaps []float64
+	gaps := d.beyondGaps[:0]
+	defer func() { d.beyondGaps = gaps }()
 	n := 0
 	for _, s := range f.samples {
 		if !s.ok {
@@ -291,7 +292,7 @@ func (d *Detector) stepsBeyond(f *diskFit) (share float64, toward pt, gap float6
 	if len(gaps) == 0 {
 		return 0, pt{}, 0
 	}
-	return float64(len(gaps)) / float64(n), toward, median(gaps)
+	return float64(len(gaps)) / float64(n), toward, nth(gaps, len(gaps)/2)
 }
 
 // settleOutward's thresholds: the share of a disk's steps with a step
