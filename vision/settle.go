@@ -30,9 +30,8 @@ import (
 // clearly better seen, or better seen with the ground all round outside
 // it, and never inside a band that differs from what lies beyond nearly
 // all round (a rim: rimAllRound). Disks far off every size are left as
-// they are. Every disk
-// keeps its level (the stacking order stands), and the planes are fitted
-// again on the circles fitted alone.
+// they are. Every disk keeps its level (the stacking order stands), and
+// the planes are fitted again on the circles fitted alone.
 func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage) {
 	pl := d.plane
 	if pl == nil || pl.cal == nil {
@@ -325,9 +324,8 @@ func (d *Detector) groundBeyond(c circle, outer float64, colour bgrImage) bool {
 	return groundAllRound(d.groundShare(c, outer, colour))
 }
 
-// groundAllRound reports whether ground of n band samples (see
-// groundShare), at least half of ringSamples, are two thirds of them or
-// more.
+// groundAllRound reports whether, of n band samples (see groundShare),
+// at least half of ringSamples, two thirds or more are ground.
 func groundAllRound(ground, n int) bool {
 	return n >= ringSamples/2 && 3*ground >= 2*n
 }
