@@ -58,6 +58,21 @@ func TestSuppressKeepsTheOutline(t *testing.T) {
 			[]candidate{at(0, 0, 2.54, 0.8), at(0, 0, 3.175, 0.7)},
 			[]circle{{pt{0, 0}, 2.54}},
 		},
+		{
+			"the same, of catalogue sizes: both, for verify (a 3.175 cm disk round a ring of its art, easy scene 7 through OpenCV)",
+			[]candidate{sized(at(10.158, 12.730, 2.54, 0.94)), sized(at(10.171, 12.735, 3.175, 0.81))},
+			[]circle{{pt{10.158, 12.730}, 2.54}, {pt{10.171, 12.735}, 3.175}},
+		},
+		{
+			"the same, the outer seen better: the outer alone",
+			[]candidate{sized(at(10.158, 12.730, 2.54, 0.7)), sized(at(10.171, 12.735, 3.175, 0.81))},
+			[]circle{{pt{10.171, 12.735}, 3.175}},
+		},
+		{
+			"of catalogue sizes but not concentric: the better seen",
+			[]candidate{sized(at(10, 10, 2.54, 0.94)), sized(at(10.4, 10, 3.175, 0.81))},
+			[]circle{{pt{10, 10}, 2.54}},
+		},
 	}
 	// Without a calibration sizes are in pixels and circles inside others
 	// are dropped.
