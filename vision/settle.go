@@ -28,9 +28,10 @@ import (
 // blur) draw a fit outwards, and two sizes 3 mm apart (the 44.5 and 50.8
 // mm creatures) are then confused. That inner circle is kept only if
 // clearly better seen, or better seen with the ground all round outside
-// it. Disks far off every size are left as they are. Every disk
-// keeps its level (the stacking order stands), and the planes are fitted
-// again on the circles fitted alone.
+// it, and never inside a band that differs from what lies beyond nearly
+// all round (a rim: rimAllRound). Disks far off every size are left as
+// they are. Every disk keeps its level (the stacking order stands), and
+// the planes are fitted again on the circles fitted alone.
 func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage) {
 	pl := d.plane
 	if pl == nil || pl.cal == nil {
@@ -174,8 +175,17 @@ func (d *Detector) settleAt(f *diskFit, ref circle, want float64, sizes [3]float
 		// The smaller size's circle, inside the one judged, is the
 		// outline only if seen clearly better, or better with the
 		// ground all round outside it.
-		if j == atSmaller && sh < bestShare+clearlyBetter && (sh < bestShare+slightlyBetter || !d.groundBeyond(c, want, colour)) {
-			continue
+		if j == atSmaller {
+			ground, n := d.groundShare(c, want, colour)
+			if sh < bestShare+clearlyBetter && (sh < bestShare+slightlyBetter || !groundAllRound(ground, n)) {
+				continue
+			}
+			// However well seen, a circle inside a band that differs
+			// from what lies beyond it nearly all round is a rim's
+			// inner edge.
+			if n >= ringSamples/2 && float64(ground) < rimAllRound*float64(n) {
+				continue
+			}
 		}
 		// Of concentric circles the outline is the outermost, when
 		// seen bar times as well (settleOnSizes: almost as well, see
@@ -307,19 +317,34 @@ const (
 
 // groundBeyond reports whether, around two thirds of circle c or more,
 // the band between it and radius outer (cm, on the table) is of the
-// colour of what lies beyond outer (within rimContrast): the ground a
-// disk of c's size lies on, not a rim of a disk of radius outer.
+// colour of what lies beyond outer, lit or in shadow (see groundShare):
+// the ground a disk of c's size lies on, not a rim of a disk of radius
+// outer.
 func (d *Detector) groundBeyond(c circle, outer float64, colour bgrImage) bool {
+	return groundAllRound(d.groundShare(c, outer, colour))
+}
+
+// groundAllRound reports whether, of n band samples (see groundShare),
+// at least half of ringSamples, two thirds or more are ground.
+func groundAllRound(ground, n int) bool {
+	return n >= ringSamples/2 && 3*ground >= 2*n
+}
+
+// groundShare samples the band between circle c and radius outer (cm, on
+// the table) and what lies just beyond outer, at n angles round c, and
+// counts ground: the angles where the band is of the colour beyond
+// (within rimContrast) or that colour in shadow (shadowStep: a disk's
+// own shadow falls on the ground beside it).
+func (d *Detector) groundShare(c circle, outer float64, colour bgrImage) (ground, n int) {
 	f := diskFit{c: c, height: d.topHeight(0)}
 	mid := (outer - c.R) / 2
 	band, out := d.ringColours(f, colour, mid, outer-c.R+outsideDepth)
-	same := 0
 	for i := range band {
-		if rgbDist(band[i], out[i]) < rimContrast {
-			same++
+		if rgbDist(band[i], out[i]) < rimContrast || shadowStep(band[i], out[i]) {
+			ground++
 		}
 	}
-	return len(band) >= ringSamples/2 && 3*same >= 2*len(band)
+	return ground, len(band)
 }
 
 // nextSmallerSize returns the largest catalogue size smaller than r.
@@ -422,6 +447,13 @@ const (
 	// scenes: 2 disks fewer of a wrong size, none more).
 	clearlyBetter  = 0.25
 	slightlyBetter = 0.02
+	// rimAllRound is the share of its angles under which a circle of the
+	// next smaller size is not taken (see settleAt): the band between it
+	// and the circle of the nearest size differs from what lies beyond
+	// nearly all round, a rim whose inner edge it is. A black rim on a
+	// green disk (rendered): its inner edge at 2.225 cm found on 98 % of
+	// the probes, its outline at 2.54 on 72 %, ground under 3 of 48 angles.
+	rimAllRound = 0.2
 )
 
 // settleStrays measures again, with a calibration, the disks the edge

