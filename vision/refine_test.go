@@ -89,3 +89,31 @@ func TestEdgePeaksAverageNoiseAcrossTheProbe(t *testing.T) {
 		t.Errorf("step found %.3f pixels off, root mean square; want 0.5 or less", rms)
 	}
 }
+
+// stepDist counts a grey step as RGB does, a step in green (most of the
+// luma) more (1.38 times) and one in blue less (0.92 times).
+func TestStepDistWeighsTheLuma(t *testing.T) {
+	cases := []struct {
+		name string
+		a, b [3]float64
+		want float64
+	}{
+		{"grey", [3]float64{100, 100, 100}, [3]float64{130, 130, 130}, 30 * math.Sqrt(3)},
+		{"none", [3]float64{12, 200, 7}, [3]float64{12, 200, 7}, 0},
+		{"green", [3]float64{0, 0, 0}, [3]float64{0, 10, 0}, 10 * math.Sqrt(1+2*0.587*(3*0.587-1))},
+		{"blue", [3]float64{0, 0, 0}, [3]float64{0, 0, 10}, 10 * math.Sqrt(1+2*0.114*(3*0.114-1))},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := stepDist(tc.a, tc.b); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("stepDist = %.6f, want %.6f", got, tc.want)
+			}
+			if got := stepDist(tc.b, tc.a); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("stepDist reversed = %.6f, want %.6f", got, tc.want)
+			}
+		})
+	}
+	if g, b := stepDist([3]float64{}, [3]float64{0, 10, 0}), stepDist([3]float64{}, [3]float64{0, 0, 10}); g < 1.4*b {
+		t.Errorf("green step %.2f, blue %.2f: want green counted more than 1.4 times blue", g, b)
+	}
+}

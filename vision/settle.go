@@ -191,7 +191,7 @@ func (d *Detector) settleAt(f *diskFit, ref circle, want float64, sizes [3]float
 		// seen bar times as well (settleOnSizes: almost as well, see
 		// outlineAround).
 		outline := j == atLarger && c.C.sub(ref.C).len() < 0.5*(c.R-ref.R) && sh >= bar*bestShare
-		if sh > bestShare || outline {
+		if sh > bestShare || outline || j == atSize && sh == bestShare {
 			best, bestRMS, bestProbed, bestShare, found = c, f.rms, f.probed, sh, true
 			d.bestSamples = append(d.bestSamples[:0], f.samples...)
 		}
