@@ -54,6 +54,10 @@ func TestDisksSettleOnTheirSizes(t *testing.T) {
 		// arrows lie across its outline: with steps placed by stepDist it
 		// settles 1.3 mm off (0.3 by RGB distance).
 		{synth.Medium, 34, "d2", 1.4},
+		// 6.35 cm, a thin red rim on wood: fitted on the rim's inner
+		// edge at 6.03 cm, its outline seen on 30 % of its probes
+		// (rimInside).
+		{synth.Medium, 19, "d1", 0.5},
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%d-%s", tc.tier, tc.seed, tc.id), func(t *testing.T) {
