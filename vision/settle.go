@@ -147,7 +147,11 @@ func (d *Detector) sizedAround(fits []diskFit, i int, c circle) bool {
 // judged against want, its nearest size (see settleOnSizes), and keeps the
 // best fit: it reports whether it found one better than ref. The disks
 // idx lie over it. At the larger size a circle concentric with ref is the
-// outline if bar times as many probes find a step on it as on ref.
+// outline if bar times as many probes find a step on it as on ref. At
+// the nearest size a circle is taken when seen as well as ref (equally
+// seen, the size wins), or, concentric with ref and a rim's width or more
+// beyond it, when ref lies inside a rim (rimInside) and rimOutlineSeen
+// of the probes find a step on it.
 func (d *Detector) settleAt(f *diskFit, ref circle, want float64, sizes [3]float64, fits []diskFit, idx []int, bar float64, colour bgrImage) bool {
 	pl := d.plane
 	d.settled = append(d.settled[:0], f.samples...)
