@@ -565,7 +565,6 @@ func (d *Detector) ringColoursOn(f diskFit, img bgrImage, off0, off1 float64, on
 	return a, b
 }
 
-// rgbDist is the distance between two colours, 0..255 a channel.
 // stepDist is how far apart colours a and b (r, g, b) are for placing a
 // step: the Euclidean distance in a space whose first axis is the luma
 // (Rec. 601, counted on all three channels) and whose others are what
@@ -587,6 +586,7 @@ func stepDist(a, b [3]float64) float64 {
 	return math.Sqrt(3*y*y + c0*c0 + c1*c1 + c2*c2)
 }
 
+// rgbDist is the distance between two colours, 0..255 a channel.
 func rgbDist(a, b [3]float64) float64 {
 	return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
 }
