@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -43,6 +44,42 @@ func TestVoteNeedsMinVotes(t *testing.T) {
 		if found != tc.found {
 			t.Errorf("a whole outline of radius %g (%d pixels): found %v, want %v (candidates %+v)", tc.r, len(circleNormals(want)), found, tc.found, got)
 		}
+	}
+}
+
+// TestVoteWindowGrowsWithTheRadius: a large disk seen for half its
+// outline, its normals off by up to 4 degrees (blur, noise, the outline's
+// height under a tilted camera), spreads its votes over more than 3x3
+// cells and is found by the wider window; a whole circle 3 cells larger
+// than the size voted for piles its votes on a ring around the centre,
+// none in the core, and is not (voteSpread, voteCoreShare).
+func TestVoteWindowGrowsWithTheRadius(t *testing.T) {
+	pl := &workPlane{pixel: 1, scale: 1}
+	const r = 40.0 // cells: a window of 2 either way
+	want := pt{120, 110}
+	// A speck of edge far off sets the grid's origin so that the centre
+	// falls in the middle of a cell (the arc alone would set it on a
+	// corner, splitting its peak four ways).
+	arc := []edgeNormal{{p: want.sub(pt{50.5, 50.5}), n: pt{1, 0}, pixel: 1}}
+	n := int(math.Round(math.Pi * r)) // half the outline
+	for k := range n {
+		a := math.Pi * float64(k) / float64(n)
+		p := want.add(pt{math.Cos(a), math.Sin(a)}.scale(r))
+		// Errors spread evenly over +-4 degrees, in a scrambled order.
+		e := (float64((k*7)%n)/float64(n-1) - 0.5) * 8 * math.Pi / 180
+		arc = append(arc, edgeNormal{p: p, n: pt{math.Cos(a + e), math.Sin(a + e)}, pixel: 1})
+	}
+	var sc voteScratch
+	found := false
+	for _, c := range pl.voteCircles(arc, []float64{r}, &sc) {
+		found = found || c.c.C.sub(want).len() < 1.5
+	}
+	if !found {
+		t.Errorf("half an outline of radius %g with normals off by up to 4 degrees: not found", r)
+	}
+	ring := circleNormals(circle{want, r + 3})
+	if got := pl.voteCircles(ring, []float64{r}, &sc); len(got) > 0 {
+		t.Errorf("a whole circle of radius %g voted for radius %g: %d candidates %+v, want none", r+3, r, len(got), got)
 	}
 }
 
@@ -91,6 +128,27 @@ func TestFarDisksAreFound(t *testing.T) {
 				t.Errorf("hard seed %d: disk %s (r %.2f cm, at pixel %.0f, %.0f) was not found", tc.seed, id, want.R, want.Pixel.PX, want.Pixel.PY)
 			}
 		}
+	}
+}
+
+// TestHalfSeenLargeDisksAreFound: a large disk seen for only part of its
+// outline under its neighbours, whose votes spread wider than 3x3 cells,
+// is found at its size and level (voteSpread); before, a disk of its art
+// stood in its place, stacked over the disks lying on it. Rendered
+// scenes, hard tier.
+func TestHalfSeenLargeDisksAreFound(t *testing.T) {
+	cases := []struct {
+		seed uint64
+		id   string
+	}{
+		{126, "d1"}, // 4.445 cm, 41 % seen, under three disks
+		{31, "d9"},  // 4.445 cm
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%d-%s", tc.seed, tc.id), func(t *testing.T) {
+			s, got := detectScene(t, tc.seed, synth.Hard)
+			wantFoundAtSize(t, s, got, tc.id, 3)
+		})
 	}
 }
 
