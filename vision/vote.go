@@ -150,8 +150,8 @@ func (pl *workPlane) voteCircles(normals []edgeNormal, radii []float64, sc *vote
 	for _, r := range radii {
 		rc := float32(r / cell)
 		// A whole outline gives about one vote per pixel of its length
-		// (fewer where the table is seen coarser); a peak's 3x3 sum must
-		// reach need there, so one of its cells must hold at least need/9.
+		// (fewer where the table is seen coarser); a peak's sum must
+		// reach need there.
 		expected := 2 * math.Pi * r / pl.pixel
 		need := 0.3 * expected
 		least := max(need/coarsest, minVotes) // anywhere on the table
