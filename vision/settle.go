@@ -181,8 +181,12 @@ func (d *Detector) settleAt(f *diskFit, ref circle, want float64, sizes [3]float
 		// outline only if seen clearly better, or better with the
 		// ground all round outside it.
 		if j == atSmaller {
+			// Not even slightly better: no need to read the band.
+			if sh < bestShare+slightlyBetter {
+				continue
+			}
 			ground, n := d.groundShare(c, want, colour)
-			if sh < bestShare+clearlyBetter && (sh < bestShare+slightlyBetter || !groundAllRound(ground, n)) {
+			if sh < bestShare+clearlyBetter && !groundAllRound(ground, n) {
 				continue
 			}
 			// However well seen, a circle inside a band that differs
