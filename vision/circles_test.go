@@ -524,12 +524,10 @@ func TestBadgesAreNotDisksLyingWithin(t *testing.T) {
 	}
 }
 
-// A 6.35 cm disk with a thin gold rim on green felt (easy tier, seed 2,
-// with the calibration its chessboard gives): the rim's inner edge, a
-// circle of no catalogue size, is seen better than the outline, which
-// was then measured 1.4 mm off centre.
-func TestAThinRimIsMeasuredOnItsOutline(t *testing.T) {
-	s, img, _ := renderScene(t, 2, synth.Easy, synth.Options{})
+// boardCalibration calibrates the table plane of scene s as a user (and
+// tableref bench) would: from its chessboard's corners, with its lens.
+func boardCalibration(t testing.TB, s *synth.Scene) *calibration.Calibration {
+	t.Helper()
 	corners, err := calibration.FindCorners(calibration.GrayFromImage(s.RenderBoard()), s.Board)
 	if err != nil {
 		t.Fatal(err)
@@ -538,6 +536,16 @@ func TestAThinRimIsMeasuredOnItsOutline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return cal
+}
+
+// A 6.35 cm disk with a thin gold rim on green felt (easy tier, seed 2,
+// with the calibration its chessboard gives): the rim's inner edge, a
+// circle of no catalogue size, is seen better than the outline, which
+// was then measured 1.4 mm off centre.
+func TestAThinRimIsMeasuredOnItsOutline(t *testing.T) {
+	s, img, _ := renderScene(t, 2, synth.Easy, synth.Options{})
+	cal := boardCalibration(t, s)
 	d := NewDetector(Options{Calibration: cal})
 	defer d.Close()
 	res, err := d.DetectImage(img)

@@ -185,14 +185,14 @@ func (d *Detector) settleAt(f *diskFit, ref circle, want float64, sizes [3]float
 			if sh < bestShare+slightlyBetter {
 				continue
 			}
-			ground, n := d.groundShare(c, want, colour)
-			if sh < bestShare+clearlyBetter && !groundAllRound(ground, n) {
+			b := d.band(c, want, colour)
+			if sh < bestShare+clearlyBetter && !b.groundAllRound() {
 				continue
 			}
 			// However well seen, a circle inside a band that differs
 			// from what lies beyond it nearly all round is a rim's
 			// inner edge.
-			if rimAround(ground, n) {
+			if b.rim() {
 				continue
 			}
 		}
@@ -330,48 +330,85 @@ const (
 
 // rimInside reports whether circle c lies inside a rim of a disk of
 // radius outer (cm, on the table): the band between them differs from
-// what lies beyond outer, lit or in shadow, nearly all round (under less
-// than rimAllRound of the angles of groundShare).
+// what lies beyond outer (see band.rim).
 func (d *Detector) rimInside(c circle, outer float64, colour bgrImage) bool {
-	return rimAround(d.groundShare(c, outer, colour))
-}
-
-// rimAround reports whether, of n band samples (see groundShare), at
-// least half of ringSamples, fewer than rimAllRound are ground.
-func rimAround(ground, n int) bool {
-	return n >= ringSamples/2 && float64(ground) < rimAllRound*float64(n)
+	return d.band(c, outer, colour).rim()
 }
 
 // groundBeyond reports whether, around two thirds of circle c or more,
 // the band between it and radius outer (cm, on the table) is of the
-// colour of what lies beyond outer, lit or in shadow (see groundShare):
-// the ground a disk of c's size lies on, not a rim of a disk of radius
-// outer.
+// colour of what lies beyond outer, lit or in shadow (see band): the
+// ground a disk of c's size lies on, not a rim of a disk of radius outer.
 func (d *Detector) groundBeyond(c circle, outer float64, colour bgrImage) bool {
-	return groundAllRound(d.groundShare(c, outer, colour))
+	return d.band(c, outer, colour).groundAllRound()
 }
 
-// groundAllRound reports whether, of n band samples (see groundShare),
-// at least half of ringSamples, two thirds or more are ground.
-func groundAllRound(ground, n int) bool {
-	return n >= ringSamples/2 && 3*ground >= 2*n
+// bandReading is what band read of the band round a circle: of n angles,
+// how many show ground, how many a colour shifted from what lies beyond
+// the band alike (at least half the mean shift along it), and the
+// mean shift's length (RGB distance).
+type bandReading struct {
+	ground, alike, n int
+	shift            float64
 }
 
-// groundShare samples the band between circle c and radius outer (cm, on
-// the table) and what lies just beyond outer, at n angles round c, and
-// counts ground: the angles where the band is of the colour beyond
-// (within rimContrast) or that colour in shadow (shadowStep: a disk's
-// own shadow falls on the ground beside it).
-func (d *Detector) groundShare(c circle, outer float64, colour bgrImage) (ground, n int) {
+// rim reports whether the band is a rim, differing from what lies beyond
+// it nearly all round: at least half of ringSamples were read, and fewer
+// than rimAllRound of them are ground, or the band's colour is shifted
+// from what lies beyond by at least rimShift, alike under rimAlike of the
+// angles or more. (A blue rim on green baize, blurred, differs by less
+// than rimContrast under half the angles, but always toward blue; ground
+// differs every way or, in a disk's shadow, is darker and counted ground.)
+func (b bandReading) rim() bool {
+	if b.n < ringSamples/2 {
+		return false
+	}
+	return float64(b.ground) < rimAllRound*float64(b.n) ||
+		b.shift >= rimShift && float64(b.alike) >= rimAlike*float64(b.n)
+}
+
+// groundAllRound reports whether at least half of ringSamples were read
+// and two thirds or more of them are ground.
+func (b bandReading) groundAllRound() bool {
+	return b.n >= ringSamples/2 && 3*b.ground >= 2*b.n
+}
+
+// band samples the band between circle c and radius outer (cm, on the
+// table) and what lies just beyond outer, at n angles round c: ground
+// where the band is of the colour beyond (within rimContrast) or that
+// colour in shadow (shadowStep: a disk's own shadow falls on the ground
+// beside it), and how alike the band's colour is shifted from beyond.
+func (d *Detector) band(c circle, outer float64, colour bgrImage) bandReading {
 	f := diskFit{c: c, height: d.topHeight(0)}
 	mid := (outer - c.R) / 2
 	band, out := d.ringColours(f, colour, mid, outer-c.R+outsideDepth)
+	b := bandReading{n: len(band)}
+	if b.n == 0 {
+		return b
+	}
+	var mean [3]float64
 	for i := range band {
 		if rgbDist(band[i], out[i]) < rimContrast || shadowStep(band[i], out[i]) {
-			ground++
+			b.ground++
+		}
+		for ch := range 3 {
+			mean[ch] += (band[i][ch] - out[i][ch]) / float64(b.n)
 		}
 	}
-	return ground, len(band)
+	b.shift = math.Sqrt(mean[0]*mean[0] + mean[1]*mean[1] + mean[2]*mean[2])
+	if b.shift == 0 {
+		return b
+	}
+	for i := range band {
+		along := 0.0
+		for ch := range 3 {
+			along += (band[i][ch] - out[i][ch]) * mean[ch]
+		}
+		if along >= 0.5*b.shift*b.shift {
+			b.alike++
+		}
+	}
+	return b
 }
 
 // nextSmallerSize returns the largest catalogue size smaller than r.
@@ -481,6 +518,11 @@ const (
 	// green disk (rendered): its inner edge at 2.225 cm found on 98 % of
 	// the probes, its outline at 2.54 on 72 %, ground under 3 of 48 angles.
 	rimAllRound = 0.2
+	// rimShift and rimAlike: a band whose colour is shifted from what
+	// lies beyond it by rimShift (RGB distance) or more on average, and
+	// alike under rimAlike of its angles, is a rim too (bandReading.rim).
+	rimShift = 35.0
+	rimAlike = 0.9
 	// rimOutlineSeen is the least share of its probes supporting a
 	// disk's circle at its nearest size, concentric with its fit a rim's
 	// width or more inside and inside a rim (rimInside), for settleAt to

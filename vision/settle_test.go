@@ -284,3 +284,73 @@ func TestSizedAround(t *testing.T) {
 		}
 	}
 }
+
+// A 2.54 cm disk whose blurred rim is close to the ground in colour (a
+// blue rim on dark green baize; hard tier, with the calibration its
+// chessboard gives) is fitted alone on its rim's inner edge at 2.4 cm;
+// the circle of the next smaller size is seen clearly better, and the
+// band out to 2.54 cm differs from the ground by less than rimContrast
+// under half the angles, but always the same way: a rim, not ground
+// (bandReading.rim). Both disks were read as 2.225 cm before.
+func TestARimCloseToTheGroundIsNotTakenForIt(t *testing.T) {
+	for _, tc := range []struct {
+		seed uint64
+		id   string
+		mm   float64 // the most its centre may be off
+	}{
+		// Its outline faint all round, it settles 2.2 mm off centre (1
+		// mm when read as 2.225 cm; the edge-to-edge errors of its
+		// scene fall from 5.8 to 4.1 mm at most).
+		{13, "d18", 2.5},
+		{16, "d14", 1},
+	} {
+		t.Run(fmt.Sprintf("hard-%d-%s", tc.seed, tc.id), func(t *testing.T) {
+			s, img, _ := renderScene(t, tc.seed, synth.Hard, synth.Options{})
+			d := NewDetector(Options{Calibration: boardCalibration(t, s)})
+			defer d.Close()
+			res, err := d.DetectImage(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(s.Truth.Disks, func(dk models.Disk) bool { return dk.ID == tc.id })
+			if i < 0 || s.Truth.Disks[i].R != 2.54 {
+				t.Fatalf("no 2.54 cm disk %s in the scene: the test tests nothing", tc.id)
+			}
+			want := s.Truth.Disks[i]
+			for _, dk := range res.Layout.Disks {
+				if e := 10 * math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)); e < 5 {
+					if dk.R != want.R || e > tc.mm {
+						t.Errorf("disk %s: r %.3f, %.2f mm off centre; want r %.3f within %.1f mm", want.ID, dk.R, e, want.R, tc.mm)
+					}
+					t.Logf("disk %s: r %.3f, %.2f mm off centre", want.ID, dk.R, e)
+					return
+				}
+			}
+			t.Errorf("disk %s not found", want.ID)
+		})
+	}
+}
+
+// A band is a rim when nearly all of it differs from what lies beyond,
+// or when its colour is shifted alike nearly all round by enough; ground
+// (alike or not, too little shift) and bands read on too few angles are
+// not.
+func TestBandReadingTellsARim(t *testing.T) {
+	n := ringSamples
+	for _, tc := range []struct {
+		name string
+		b    bandReading
+		rim  bool
+	}{
+		{"differs all round", bandReading{ground: 2, alike: 10, n: n, shift: 20}, true},
+		{"shifted alike all round", bandReading{ground: 24, alike: 47, n: n, shift: 41}, true},
+		{"shifted, not alike", bandReading{ground: 16, alike: 26, n: n, shift: 46}, false},
+		{"alike, too little shift", bandReading{ground: 36, alike: 46, n: n, shift: 15}, false},
+		{"ground", bandReading{ground: 48, alike: 30, n: n, shift: 5}, false},
+		{"too few angles", bandReading{ground: 0, alike: 20, n: n/2 - 1, shift: 80}, false},
+	} {
+		if got := tc.b.rim(); got != tc.rim {
+			t.Errorf("%s: rim() = %v, want %v", tc.name, got, tc.rim)
+		}
+	}
+}
