@@ -332,7 +332,7 @@ func TestARimCloseToTheGroundIsNotTakenForIt(t *testing.T) {
 }
 
 // A band is a rim when nearly all of it differs from what lies beyond,
-// or when its colour is shifted alike nearly all round by enough; ground
+// or when its colour is shifted alike under most angles by enough; ground
 // (alike or not, too little shift) and bands read on too few angles are
 // not.
 func TestBandReadingTellsARim(t *testing.T) {
@@ -344,6 +344,8 @@ func TestBandReadingTellsARim(t *testing.T) {
 	}{
 		{"differs all round", bandReading{ground: 2, alike: 10, n: n, shift: 20}, true},
 		{"shifted alike all round", bandReading{ground: 24, alike: 47, n: n, shift: 41}, true},
+		{"shifted, alike under 34 of 48 angles", bandReading{ground: 14, alike: 34, n: n, shift: 45}, true},
+		{"shifted, alike under 33 of 48 angles", bandReading{ground: 14, alike: 33, n: n, shift: 45}, false},
 		{"shifted, not alike", bandReading{ground: 16, alike: 26, n: n, shift: 46}, false},
 		{"alike, too little shift", bandReading{ground: 36, alike: 46, n: n, shift: 15}, false},
 		{"ground", bandReading{ground: 48, alike: 30, n: n, shift: 5}, false},
