@@ -190,8 +190,8 @@ func (d *Detector) settleAt(f *diskFit, ref circle, want float64, sizes [3]float
 				continue
 			}
 			// However well seen, a circle inside a band that differs
-			// from what lies beyond it nearly all round is a rim's
-			// inner edge.
+			// from what lies beyond it nearly all round, or is shifted
+			// from it alike, is a rim's inner edge (bandReading.rim).
 			if b.rim() {
 				continue
 			}
@@ -330,7 +330,7 @@ const (
 
 // rimInside reports whether circle c lies inside a rim of a disk of
 // radius outer (cm, on the table): the band between them differs from
-// what lies beyond outer (see band.rim).
+// what lies beyond outer (see bandReading.rim).
 func (d *Detector) rimInside(c circle, outer float64, colour bgrImage) bool {
 	return d.band(c, outer, colour).rim()
 }
@@ -526,7 +526,7 @@ const (
 	// 41 and 49 alike under 94-98 % of the angles; the 2.225 cm disks
 	// rightly settled at that size, shifts of 15-24 alike under 60-73 %.
 	// Over 240 scenes, with rimAlike 0.7 rather than 0.9, 2 more disks of
-	// the right size (4 through OpenCV's decoder), nothing else changed;
+	// the right size (3 through OpenCV's decoder), nothing else changed;
 	// 0.6 no more than 0.7, a shift of 28 no more than 35.
 	rimShift = 35.0
 	rimAlike = 0.7
