@@ -161,7 +161,10 @@ func partlyUnderADisk(tk models.Token, disks []models.Disk) bool {
 // places but finds too little of their colour where the disk hides them
 // (medium seed 29, a fireball and an arrow), and chits darkened out of
 // their colour next to the disk, by its blurred outline and its contact
-// shadow (medium seeds 109 and 133, an activation marker and a boulder).
+// shadow (medium seeds 109 and 133, an activation marker and a boulder),
+// and a grey chit whose seen part joined the disk's contact shadow and a
+// dark line on the ground, so that the region's long axis is not the
+// chit's (easy seed 137, a bolt).
 func TestChitsPartlyUnderADiskAreFound(t *testing.T) {
 	tests := []struct {
 		scene sceneRef
@@ -178,6 +181,7 @@ func TestChitsPartlyUnderADiskAreFound(t *testing.T) {
 		{sceneRef{synth.Medium, 29}, "arrow", [2]float64{}},
 		{sceneRef{synth.Medium, 109}, "activation", [2]float64{}},
 		{sceneRef{synth.Medium, 133}, "boulder", [2]float64{}},
+		{sceneRef{synth.Easy, 137}, "bolt", [2]float64{660, 328}},
 	}
 	for _, tc := range tests {
 		s, got := detectScene(t, tc.scene.seed, tc.scene.tier)
