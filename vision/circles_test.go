@@ -3,6 +3,8 @@ package vision
 import (
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
@@ -671,5 +673,70 @@ func TestArtCirclesOffEverySizeAreNotDisksWithin(t *testing.T) {
 		if dk.Pixel != nil && math.Hypot(dk.Pixel.PX-px, dk.Pixel.PY-py) < 10 {
 			t.Errorf("a disk of r %.3f found at (%.0f, %.0f), on art", dk.R, dk.Pixel.PX, dk.Pixel.PY)
 		}
+	}
+}
+
+// TestSnapToEdges: a circle a pixel or two off an outline is fitted again
+// to the edges along it, to within a fraction of a pixel, whether the
+// edge lies outside or inside it; with too few edges near it, it is not.
+func TestSnapToEdges(t *testing.T) {
+	const w, h = 120, 120
+	truth := circle{pt{60.3, 58.6}, 30}
+	pix := make([]byte, w*h)
+	for k := range 720 {
+		q := truth.at(2 * math.Pi * float64(k) / 720)
+		pix[int(math.Round(q.Y))*w+int(math.Round(q.X))] = 255
+	}
+	em := edgeMap{pix: pix, w: w, h: h}
+	pl, err := newWorkPlane(w, h, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		start circle
+		ok    bool
+	}{
+		{"too small and off centre", circle{pt{61.5, 57.4}, 28.2}, true},
+		{"too large", circle{pt{59.4, 59.8}, 31.8}, true},
+		{"beyond reach", circle{pt{60.3, 58.6}, 35}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, ok := pl.snapToEdges(tc.start, em)
+			if ok != tc.ok {
+				t.Fatalf("snapped %v, want %v (%+v)", ok, tc.ok, got)
+			}
+			if !ok {
+				return
+			}
+			if d := got.C.sub(truth.C).len(); d > 0.3 || math.Abs(got.R-truth.R) > 0.3 {
+				t.Errorf("snapped to %+v, %.2f px from the outline's centre, radius off by %.2f; want within 0.3", got, d, got.R-truth.R)
+			}
+		})
+	}
+}
+
+// TestTouchingCoinsWithTheirSideWalls: OpenCV's watershed photograph
+// (testdata/opencv: 24 coins, most touching, each showing its side wall on
+// one side, so that its outline is not quite a circle). Before the arcs'
+// circle was fitted again to the edges along it, 4 coins were missed; now
+// 3 are (one cut by the frame's edge, two at the bottom whose arcs run on
+// into their neighbours'), and nothing else is taken for a coin.
+func TestTouchingCoinsWithTheirSideWalls(t *testing.T) {
+	l := detectFile(t, filepath.Join("testdata", "opencv", "water_coins.jpg"))
+	f, err := os.Open(filepath.Join("testdata", "opencv", "water_coins.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gt, err := ParseCircleTruth(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ScoreCircles(pixelCircles(l), gt, 0.8)
+	t.Logf("%d coins, %d found, %d matched: P %.3f R %.3f", s.Truth, s.Detected, s.Matched, s.Precision, s.Recall)
+	if s.Matched < 21 || s.Detected != s.Matched {
+		t.Errorf("%d of %d coins found, %d circles that are none; want at least 21 and none", s.Matched, s.Truth, s.Detected-s.Matched)
 	}
 }

@@ -363,6 +363,7 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		maxR:          ap.maxR,
 		pixel:         px,
 		dropInside:    pl.cal == nil,
+		snap:          func(c circle) (circle, float64, bool) { return pl.snapToEdges(c, em) },
 	}
 	// A circle is often judged twice in a row (verify looks again at one
 	// failing against the disks kept): its outline in the image is mapped

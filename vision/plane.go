@@ -326,6 +326,51 @@ func (p *workPlane) outlineHits(c circle, img *imageOutline, em edgeMap, others 
 	return inFrame, valid
 }
 
+// snapToEdges fits circle c again to the edges of the image along its
+// outline: at each of coverage's probes, the edge pixel nearest the
+// outline within snapBand detection pixels of it, across it, whose
+// gradient lies along the outline's normal. It returns the share of the
+// probes that found one, and false when under half did, or the fit
+// failed.
+func (p *workPlane) snapToEdges(c circle, em edgeMap) (circle, float64, bool) {
+	img := p.outlineInImage(c)
+	n := coverageProbes(c, p.pixel)
+	pts := make([]pt, 0, n)
+	for k := range n {
+		u, v, nx, ny, ok := img.at(2 * math.Pi * float64(k) / float64(n))
+		if !ok {
+			continue
+		}
+		xi, yi := (u+0.5)/p.scale-0.5, (v+0.5)/p.scale-0.5
+	search:
+		for s := 0; s <= 2*snapBand; s++ {
+			for _, t := range [2]float64{0.5 * float64(s), -0.5 * float64(s)} {
+				x, y := int(math.Round(xi+t*nx)), int(math.Round(yi+t*ny))
+				if x < 1 || y < 1 || x >= em.w-1 || y >= em.h-1 {
+					continue
+				}
+				if i := y*em.w + x; em.pix[i] != 0 && em.aligned(i, nx, ny) {
+					// The edge pixel's centre: the probe's own place
+					// would lean towards where the search began.
+					if q, ok := p.toWork((float64(x)+0.5)*p.scale-0.5, (float64(y)+0.5)*p.scale-0.5, 0); ok {
+						pts = append(pts, q)
+					}
+					break search
+				}
+			}
+		}
+	}
+	if 2*len(pts) < n {
+		return c, 0, false
+	}
+	nc, _, err := fitCircleRobust(pts, p.pixel, reweighRounds)
+	return nc, float64(len(pts)) / float64(n), err == nil
+}
+
+// snapBand is how far, detection pixels, from a circle's outline
+// snapToEdges looks for its edge.
+const snapBand = 3
+
 // insideOf counts coverage's probes of circle c that lie inside circle k
 // (by more than the margin coverage leaves) and are seen, off others, n,
 // and those of them that find c's outline, hit: where two disks overlap,
