@@ -125,16 +125,18 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 		// the arcs' fit, pulled between its sides, misses the edges by
 		// a pixel or two. Fitted again to the edges found along it, it
 		// is taken when they are found all round it (snapAllRound) and
-		// it is seen better. (Texture, a circuit board or fur, shows
-		// edges near most of any circle, and seen a little better so,
-		// such circles would be kept.)
+		// it is seen better. (Texture, a circuit board or fur, has
+		// edges near most of any circle: without the first test, circles
+		// snapped to it were kept.)
 		if p.snap != nil && cov < p.finalCoverage && span >= math.Pi {
 			nc, found := c, 0.0
 			for range 2 {
-				var ok bool
-				if nc, found, ok = p.snap(nc); !ok {
+				next, share, ok := p.snap(nc)
+				if !ok {
+					found = 0
 					break
 				}
+				nc, found = next, share
 			}
 			if found >= snapAllRound && nc.R >= p.minR && nc.R <= p.maxR {
 				if ncov, _ := seen(nc, nil); ncov > cov {

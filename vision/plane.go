@@ -364,7 +364,10 @@ func (p *workPlane) snapToEdges(c circle, em edgeMap) (circle, float64, bool) {
 		return c, 0, false
 	}
 	nc, _, err := fitCircleRobust(pts, p.pixel, reweighRounds)
-	return nc, float64(len(pts)) / float64(n), err == nil
+	if err != nil {
+		return c, 0, false
+	}
+	return nc, float64(len(pts)) / float64(n), true
 }
 
 // snapBand is how far, detection pixels, from a circle's outline
