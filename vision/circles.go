@@ -54,9 +54,9 @@ type circleParams struct {
 // near it for the circle snapped to those edges to be taken (see
 // groupArcs). On OpenCV's sample photographs: the coins of
 // water_coins.jpg it takes found one at 92 and 93 % (one coin more found,
-// one fitted 1.2 px closer); with no share asked it also took 7 circles of
-// texture (board.jpg 3, baboon.jpg 2, ellipses.jpg and starry_night.jpg
-// 1), at 85 % 1 (baboon.jpg), at 90 % none.
+// one fitted on its outline, 1.2 px smaller); with no share asked it also
+// took 7 circles of texture (board.jpg 3, baboon.jpg 2, ellipses.jpg and
+// starry_night.jpg 1), at 85 % 1 (baboon.jpg), at 90 % none.
 const snapAllRound = 0.9
 
 // groupArcs joins arcs lying on the same circle, longest first, refits the
