@@ -3,7 +3,6 @@ package vision
 import (
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -725,15 +724,7 @@ func TestSnapToEdges(t *testing.T) {
 // into their neighbours'), and nothing else is taken for a coin.
 func TestTouchingCoinsWithTheirSideWalls(t *testing.T) {
 	l := detectFile(t, filepath.Join("testdata", "opencv", "water_coins.jpg"))
-	f, err := os.Open(filepath.Join("testdata", "opencv", "water_coins.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	gt, err := ParseCircleTruth(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	gt := readCircleTruth(t, filepath.Join("testdata", "opencv", "water_coins.txt"))
 	s := ScoreCircles(pixelCircles(l), gt, 0.8)
 	t.Logf("%d coins, %d found, %d matched: P %.3f R %.3f", s.Truth, s.Detected, s.Matched, s.Precision, s.Recall)
 	if s.Matched < 21 || s.Detected != s.Matched {

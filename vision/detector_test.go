@@ -56,6 +56,22 @@ func detectFile(t *testing.T, path string) models.Layout {
 	return res.Layout
 }
 
+// readCircleTruth reads a ground-truth file of the circle data set's
+// format (see ParseCircleTruth).
+func readCircleTruth(t *testing.T, path string) []Circle {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gt, err := ParseCircleTruth(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return gt
+}
+
 func pixelCircles(l models.Layout) []Circle {
 	var out []Circle
 	for _, d := range l.Disks {
@@ -73,15 +89,7 @@ func TestRealPhotographs(t *testing.T) {
 	var total Score
 	for _, name := range []string{"ball", "cake", "coins", "gobang", "insulator", "logo", "plates", "swatch"} {
 		l := detectFile(t, filepath.Join(root, "images", name+".png"))
-		f, err := os.Open(filepath.Join(root, "gt", name+".txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		gt, err := ParseCircleTruth(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		gt := readCircleTruth(t, filepath.Join(root, "gt", name+".txt"))
 		s := ScoreCircles(pixelCircles(l), OuterCircles(gt), 0.8)
 		t.Logf("%-10s P %.2f R %.2f F %.2f", name, s.Precision, s.Recall, s.F)
 		total = total.Add(s)
