@@ -45,6 +45,10 @@ type circleParams struct {
 	// snap, when set, fits a circle again to the edges along its outline
 	// (see workPlane.snapToEdges).
 	snap func(c circle) (circle, float64, bool)
+	// shadow, when set, reports whether what is seen of a circle off
+	// the kept disks is a shadow one of them casts (see
+	// workPlane.shadowBeside).
+	shadow func(c circle, kept []circle) bool
 	// dropped, when set, collects the circles verify did not keep for
 	// want of outline seen (see Detector.disksUnderTokens).
 	dropped *[]candidate
@@ -178,7 +182,9 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // goes, and one lying across kept ones is judged as with one: a light
 // stone lying across dark ones on a light table (gobang.png of the real
 // photographs) shows its outline against the table too faintly to be
-// kept on what is seen of it there.
+// kept on what is seen of it there. A circle seen well only off the kept
+// disks, whose part seen is the edge of a shadow one of them casts (a
+// lamp beside the table), goes (circleParams.shadow).
 func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64), inside func(c, k circle, others []circle) (hit, n int)) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
@@ -191,6 +197,11 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 	}
 	for _, c := range cs {
 		cov, length := seen(c.c, kept)
+		// Seen well only off the kept disks, it may be seen at the edge
+		// of a shadow one of them casts: no disk, under a chit or not.
+		if c.coverage < p.finalCoverage && cov >= p.finalCoverage && p.shadow != nil && p.shadow(c.c, kept) {
+			continue
+		}
 		if cov < p.finalCoverage || length < p.minSupport {
 			// A disk cannot hide a circle wholly inside it and still let
 			// it be seen: such a circle lies on it, a smaller disk on top

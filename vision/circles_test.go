@@ -731,3 +731,33 @@ func TestTouchingCoinsWithTheirSideWalls(t *testing.T) {
 		t.Errorf("%d of %d coins found, %d circles that are none; want at least 21 and none", s.Matched, s.Truth, s.Detected-s.Matched)
 	}
 }
+
+// TestShadowLab: shadowLab tells a shadow in Lab as shadowStep does in
+// RGB (the same cases, the colours in RGB converted).
+func TestShadowLab(t *testing.T) {
+	cases := []struct {
+		name    string
+		in, out [3]float64 // RGB
+		want    bool
+	}{
+		{"wood in a disk's shadow", [3]float64{66, 44, 28}, [3]float64{120, 80, 50}, true},
+		{"green baize in shadow", [3]float64{31, 62, 33}, [3]float64{50, 100, 50}, true},
+		{"grey in shadow (coins.png)", [3]float64{120, 120, 120}, [3]float64{170, 170, 170}, true},
+		{"a black rim on wood", [3]float64{25, 22, 22}, [3]float64{120, 80, 50}, false},
+		{"a blue rim on grey", [3]float64{40, 60, 130}, [3]float64{150, 150, 150}, false},
+		{"a red face on grey", [3]float64{120, 60, 60}, [3]float64{170, 170, 170}, false},
+		{"a lighter inside", [3]float64{200, 200, 200}, [3]float64{120, 120, 120}, false},
+		{"hardly darker", [3]float64{114, 76, 47}, [3]float64{120, 80, 50}, false},
+		{"far darker than a shadow", [3]float64{20, 20, 20}, [3]float64{170, 170, 170}, false},
+		{"a dark table: no verdict", [3]float64{10, 10, 10}, [3]float64{25, 25, 25}, false},
+	}
+	lab := func(c [3]float64) [3]float64 {
+		l, a, b := rgbToLab(c)
+		return [3]float64{l, a, b}
+	}
+	for _, tc := range cases {
+		if got := shadowLab(lab(tc.in), lab(tc.out)); got != tc.want {
+			t.Errorf("%s: shadowLab = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

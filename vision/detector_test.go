@@ -117,6 +117,20 @@ func TestPlatesStackingOrder(t *testing.T) {
 	}
 }
 
+// TestCoinShadowIsNoDisk checks coins.png: the coin at (190,215) casts a
+// shadow to its left, up to 8 pixels wide, whose edge follows an arc that
+// a circle of radius 25 lying under the coin would show. Every coin must
+// be found and that circle must not (see workPlane.shadowBeside).
+func TestCoinShadowIsNoDisk(t *testing.T) {
+	root := realData(t)
+	l := detectFile(t, filepath.Join(root, "images", "coins.png"))
+	gt := OuterCircles(readCircleTruth(t, filepath.Join(root, "gt", "coins.txt")))
+	s := ScoreCircles(pixelCircles(l), gt, 0.8)
+	if s.Matched != len(gt) || s.Detected != len(gt) {
+		t.Errorf("coins.png: %d found, %d of the %d coins matched; want every coin and nothing else: %+v", s.Detected, s.Matched, len(gt), pixelCircles(l))
+	}
+}
+
 // TestGobangWhiteStoneLiesAcross checks gobang.png's white stone, light on
 // a light table and lying across four dark stones: its outline shows
 // against the table only faintly, against the dark stones well (better
