@@ -39,6 +39,23 @@ func (e edgeMap) labAt(x, y float64) ([3]float64, bool) {
 	return [3]float64{float64(e.lab[i]), float64(e.lab[i+1]), float64(e.lab[i+2])}, true
 }
 
+// labMean is the mean Lab colour of the 3x3 detection pixels around
+// (x, y); false off the image.
+func (e edgeMap) labMean(x, y float64) ([3]float64, bool) {
+	xi, yi := int(math.Round(x)), int(math.Round(y))
+	if xi < 1 || yi < 1 || xi >= e.w-1 || yi >= e.h-1 {
+		return [3]float64{}, false
+	}
+	var m [3]float64
+	for dy := -1; dy <= 1; dy++ {
+		i := 3 * ((yi+dy)*e.w + xi - 1)
+		for k := 0; k < 9; k++ {
+			m[k%3] += float64(e.lab[i+k])
+		}
+	}
+	return [3]float64{m[0] / 9, m[1] / 9, m[2] / 9}, true
+}
+
 // aligned reports whether the gradient at pixel i points along the unit
 // direction (dx, dy) or against it, within about 30 degrees.
 func (e edgeMap) aligned(i int, dx, dy float64) bool {
@@ -48,6 +65,22 @@ func (e edgeMap) aligned(i int, dx, dy float64) bool {
 	gx, gy := float64(e.gx[i]), float64(e.gy[i])
 	g := hypot(gx, gy)
 	return g > 0 && math.Abs(gx*dx+gy*dy) >= 0.85*g
+}
+
+// edgeNear reports whether an edge pixel within a pixel of detection pixel
+// (x, y) has its gradient along the unit direction (nx, ny).
+func (e edgeMap) edgeNear(x, y int, nx, ny float64) bool {
+	if x < 1 || y < 1 || x >= e.w-1 || y >= e.h-1 {
+		return false
+	}
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if i := (y+dy)*e.w + x + dx; e.pix[i] != 0 && e.aligned(i, nx, ny) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (e edgeMap) at(x, y int) bool {

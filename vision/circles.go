@@ -46,9 +46,9 @@ type circleParams struct {
 	// (see workPlane.snapToEdges).
 	snap func(c circle) (circle, float64, bool)
 	// shadow, when set, reports whether what is seen of a circle off
-	// the kept disks is a shadow one of them casts (see
+	// the disks casters is the edge of a shadow one of them casts (see
 	// workPlane.shadowBeside).
-	shadow func(c circle, kept []circle) bool
+	shadow func(c circle, casters []circle) bool
 	// dropped, when set, collects the circles verify did not keep for
 	// want of outline seen (see Detector.disksUnderTokens).
 	dropped *[]candidate
@@ -182,9 +182,11 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // goes, and one lying across kept ones is judged as with one: a light
 // stone lying across dark ones on a light table (gobang.png of the real
 // photographs) shows its outline against the table too faintly to be
-// kept on what is seen of it there. A circle seen well only off the kept
-// disks, whose part seen is the edge of a shadow one of them casts (a
-// lamp beside the table), goes (circleParams.shadow).
+// kept on what is seen of it there. A circle seen well whose part seen
+// off the disks kept, and off those seen well enough to be kept, is the
+// edge of a shadow one of them casts (a lamp beside the table) goes
+// (circleParams.shadow): with the caster's outline it may be seen better
+// than the caster, and be judged first.
 func verify(cs []candidate, p circleParams, seen func(c circle, others []circle) (float64, float64), inside func(c, k circle, others []circle) (hit, n int)) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int { return int(math.Copysign(1, b.coverage-a.coverage)) })
 	var keep []candidate
@@ -195,12 +197,33 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			*p.dropped = append(*p.dropped, c)
 		}
 	}
+	// The circles seen well enough to be kept on their own: one of them
+	// may cast a shadow on the ground whose edge, with its own outline,
+	// makes a circle that was seen better.
+	var strong, casters []circle
+	for _, c := range cs {
+		if c.coverage >= p.finalCoverage {
+			strong = append(strong, c.c)
+		}
+	}
 	for _, c := range cs {
 		cov, length := seen(c.c, kept)
-		// Seen well only off the kept disks, it may be seen at the edge
-		// of a shadow one of them casts: no disk, under a chit or not.
-		if c.coverage < p.finalCoverage && cov >= p.finalCoverage && p.shadow != nil && p.shadow(c.c, kept) {
-			continue
+		// Seen well, it may be seen at the edge of a shadow that a disk
+		// kept, or one seen well enough to be kept, casts: no disk, under
+		// a chit or not.
+		if cov >= p.finalCoverage && p.shadow != nil {
+			// Not a circle lying within it (its art, or a disk on it):
+			// that casts no shadow beyond its outline.
+			casters = casters[:0]
+			for _, o := range slices.Concat(kept, strong) {
+				within := o.C.sub(c.c.C).len()+o.R <= c.c.R+p.pixel
+				if !within && o != c.c && circleIoU(o, c.c) < 0.8 && !slices.Contains(casters, o) {
+					casters = append(casters, o)
+				}
+			}
+			if p.shadow(c.c, casters) {
+				continue
+			}
 		}
 		if cov < p.finalCoverage || length < p.minSupport {
 			// A disk cannot hide a circle wholly inside it and still let

@@ -732,6 +732,25 @@ func TestTouchingCoinsWithTheirSideWalls(t *testing.T) {
 	}
 }
 
+// TestStoneShadowIsNoDisk: OpenCV's stuff.jpg (testdata/opencv), a dark
+// round stone near the top, radius about 35 pixels, whose shadow runs down
+// and to its right. The stone's outline there and its shadow's edge make a
+// circle seen better than the stone (judged first, it lay under the stone
+// found after it); the shadow's band, the ground darkened, ending at the
+// stone's outline, tells it (see workPlane.shadowBeside).
+func TestStoneShadowIsNoDisk(t *testing.T) {
+	l := detectFile(t, filepath.Join("testdata", "opencv", "stuff.jpg"))
+	var on []Circle
+	for _, c := range pixelCircles(l) {
+		if math.Hypot(c.X-229, c.Y-60) < 40 {
+			on = append(on, c)
+		}
+	}
+	if len(on) != 1 || math.Abs(on[0].R-35) > 3 {
+		t.Errorf("circles on the stone at (229,60), radius about 35: %+v; want the stone's alone", on)
+	}
+}
+
 // TestShadowLab: shadowLab tells a shadow in Lab as shadowStep does in
 // RGB (the same cases, the colours in RGB converted).
 func TestShadowLab(t *testing.T) {

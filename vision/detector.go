@@ -364,7 +364,7 @@ func (d *Detector) findDisks(chains []chain, em edgeMap) []candidate {
 		pixel:         px,
 		dropInside:    pl.cal == nil,
 		snap:          func(c circle) (circle, float64, bool) { return pl.snapToEdges(c, em) },
-		shadow:        func(c circle, kept []circle) bool { return pl.shadowBeside(c, em, kept) },
+		shadow:        func(c circle, casters []circle) bool { return pl.shadowBeside(c, em, casters) },
 	}
 	// A circle is often judged twice in a row (verify looks again at one
 	// failing against the disks kept): its outline in the image is mapped

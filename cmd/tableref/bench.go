@@ -17,6 +17,7 @@ func init() {
 		summary: "measure calibration and detection on synthetic tables (tier by tier) and real photographs",
 		usage: `Usage: tableref bench [--scenes N] [--seed S] [--tiers LIST] [--size WxH] [--format text|json]
                      [--realdata DIR | --no-realdata] [--no-detect] [--decoder go|opencv]
+                     [--lamp DEG]
 
 Renders synthetic tables (see "tableref synth") and measures, for each
 difficulty tier:
@@ -60,12 +61,16 @@ Options:
   --decoder D      how the rendered photographs' JPEGs are decoded: go
                    (default, Go's image/jpeg) or opencv (OpenCV's libjpeg,
                    as "tableref detect" reads files and cameras)
+  --lamp DEG       light every scene from a lamp DEG degrees above the table
+                   (5 to 90; default: each tier's light, 45 to 80): long
+                   shadows, the exposure set as a camera's automatic one
 
 Examples:
   tableref bench
   tableref bench --scenes 20 --format json > bench.json
   tableref bench --tiers hard --size 1280x720 --no-realdata
   tableref bench --scenes 8 --decoder opencv --no-realdata
+  tableref bench --scenes 20 --lamp 30 --no-realdata
   tableref bench --scenes 1 --realdata ~/data/circle-dataset-mini
 `,
 		run: runBench,
@@ -93,6 +98,7 @@ func parseBenchFlags(args []string) (benchFlags, error) {
 	fs.BoolVar(&f.noRealdata, "no-realdata", false, "")
 	fs.BoolVar(&f.noDetect, "no-detect", false, "")
 	decoder := fs.String("decoder", "go", "")
+	lamp := fs.Float64("lamp", 0, "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return f, err
@@ -106,8 +112,10 @@ func parseBenchFlags(args []string) (benchFlags, error) {
 		return f, usageError("unknown format %q: use text or json", f.format)
 	case f.realdata != "" && f.noRealdata:
 		return f, usageError("--realdata and --no-realdata contradict each other")
+	case *lamp != 0 && !(*lamp >= 5 && *lamp <= 90):
+		return f, usageError("--lamp %g: want 5 to 90 degrees above the table", *lamp)
 	}
-	f.cfg = bench.Config{Scenes: *scenes, Seed: *seed, Decoder: *decoder}
+	f.cfg = bench.Config{Scenes: *scenes, Seed: *seed, Decoder: *decoder, Lamp: *lamp}
 	switch *decoder {
 	case "go":
 	case "opencv":

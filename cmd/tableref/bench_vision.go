@@ -185,7 +185,7 @@ func (h *houghBaseline) flush() {
 		return
 	}
 	h.pending = nil
-	sc, err := synth.Generate(h.cfg.Seed+uint64(h.at.scene), h.at.tier, synth.Options{Width: h.cfg.Width, Height: h.cfg.Height})
+	sc, err := synth.Generate(h.cfg.Seed+uint64(h.at.scene), h.at.tier, h.cfg.SceneOptions())
 	if err != nil {
 		h.err = err
 		return

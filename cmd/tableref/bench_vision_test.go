@@ -208,6 +208,8 @@ func TestBenchCommandLine(t *testing.T) {
 		{"contradicting real-data flags", []string{"--realdata", "d", "--no-realdata"}, "contradict"},
 		{"an unknown tier", []string{"--tiers", "easy,nightmare"}, "--tiers"},
 		{"an unknown format", []string{"--format", "xml"}, "unknown format"},
+		{"a lamp under the table", []string{"--lamp", "-10"}, "--lamp"},
+		{"a lamp past the zenith", []string{"--lamp", "120"}, "--lamp"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -285,6 +287,26 @@ func TestBenchDecodesWithOpenCV(t *testing.T) {
 	}
 	if got.Decoder != "opencv" || len(got.Tiers) != 1 || got.Tiers[0].Detection == nil || got.Tiers[0].Detection.DiskF1 == nil || *got.Tiers[0].Detection.DiskF1 < 0.9 {
 		t.Errorf("got %s, want the easy tier detected through OpenCV's decoder", out.String())
+	}
+}
+
+// TestBenchUnderALamp: --lamp lights every scene from low beside the
+// table, and the report says so, in JSON and in text.
+func TestBenchUnderALamp(t *testing.T) {
+	for _, format := range []string{"json", "text"} {
+		var out, errb bytes.Buffer
+		code := run([]string{"bench", "--scenes", "1", "--tiers", "easy", "--size", "640x360", "--no-realdata", "--no-detect", "--lamp", "30", "--format", format},
+			&env{stdout: &out, stderr: &errb})
+		if code != 0 {
+			t.Fatalf("%s: got exit %d: %s", format, code, errb.String())
+		}
+		want := "lit by a lamp 30 degrees up"
+		if format == "json" {
+			want = `"lamp_degrees": 30`
+		}
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("%s report %s does not say %q", format, out.String(), want)
+		}
 	}
 }
 

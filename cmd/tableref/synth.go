@@ -40,10 +40,13 @@ Options:
   --tier T      easy, medium (default) or hard
   --disks N     lay N disks instead of the tier's number (up to 200)
   --size WxH    frame size (default 1920x1080)
+  --lamp DEG    light from a lamp DEG degrees above the table (5 to 90;
+                default: the tier's light, 45 to 80): long shadows
 
 Examples:
   tableref synth --seed 1 --count 10 --out scenes
   tableref synth --seed 42 --tier hard --size 1280x720 --out /tmp/hard
+  tableref synth --seed 7 --tier hard --lamp 30 --out /tmp/lamp
 `,
 		run: runSynth,
 	})
@@ -57,6 +60,7 @@ func runSynth(args []string, e *env) error {
 	tierName := fs.String("tier", string(synth.Medium), "")
 	size := fs.String("size", "1920x1080", "")
 	disks := fs.Int("disks", 0, "")
+	lamp := fs.Float64("lamp", 0, "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -86,7 +90,7 @@ func runSynth(args []string, e *env) error {
 	for k := range *count {
 		s := *seed + uint64(k)
 		bar.show(k, fmt.Sprintf("seed %d", s))
-		sc, err := synth.Generate(s, tier, synth.Options{Width: w, Height: h, Disks: *disks})
+		sc, err := synth.Generate(s, tier, synth.Options{Width: w, Height: h, Disks: *disks, Lamp: *lamp})
 		if err != nil {
 			return usageError("%v", err)
 		}

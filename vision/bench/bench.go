@@ -49,11 +49,19 @@ type Config struct {
 	// synth.Scene.Render decodes), named "go".
 	Decoder string
 	Decode  func(jpeg []byte) (image.Image, error)
+	// Lamp, when not zero, lights every scene from that many degrees
+	// above the horizon (see synth.Options.Lamp).
+	Lamp float64
 	// TableCm is the side of the square of table over which calibration
 	// errors are measured (default 90).
 	TableCm float64
 	// Progress, when set, is called before each scene.
 	Progress func(tier synth.Tier, scene, of int)
+}
+
+// SceneOptions are the options each scene is generated with.
+func (c Config) SceneOptions() synth.Options {
+	return synth.Options{Width: c.Width, Height: c.Height, Lamp: c.Lamp}
 }
 
 // decoderName is the name of the JPEG decoder the report states.
@@ -104,7 +112,7 @@ func Run(cfg Config) (Report, error) {
 	if cfg.Scenes < 0 {
 		return Report{}, errors.New("bench: a negative number of scenes")
 	}
-	rep := Report{Width: cfg.Width, Height: cfg.Height, Scenes: cfg.Scenes, TableCm: cfg.TableCm, Detection: cfg.Detector != nil, Decoder: cfg.decoderName()}
+	rep := Report{Width: cfg.Width, Height: cfg.Height, Scenes: cfg.Scenes, TableCm: cfg.TableCm, Detection: cfg.Detector != nil, Decoder: cfg.decoderName(), Lamp: cfg.Lamp}
 	for _, tier := range cfg.Tiers {
 		tr, err := runTier(cfg, tier)
 		if err != nil {
@@ -128,7 +136,7 @@ func runTier(cfg Config, tier synth.Tier) (TierReport, error) {
 		if cfg.Progress != nil {
 			cfg.Progress(tier, k, cfg.Scenes)
 		}
-		sc, err := synth.Generate(cfg.Seed+uint64(k), tier, synth.Options{Width: cfg.Width, Height: cfg.Height})
+		sc, err := synth.Generate(cfg.Seed+uint64(k), tier, cfg.SceneOptions())
 		if err != nil {
 			return TierReport{}, fmt.Errorf("bench: %w", err)
 		}

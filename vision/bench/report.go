@@ -20,8 +20,11 @@ type Report struct {
 	Detection bool `json:"detection_measured"`
 	// Decoder is how the photographs' JPEGs were decoded ("go": Go's
 	// image/jpeg; "opencv": OpenCV's imdecode, as files and cameras are).
-	Decoder string       `json:"jpeg_decoder"`
-	Tiers   []TierReport `json:"tiers"`
+	Decoder string `json:"jpeg_decoder"`
+	// Lamp is the light's height in degrees when every scene was lit
+	// from it (see synth.Options.Lamp); 0: the tiers' own lights.
+	Lamp  float64      `json:"lamp_degrees,omitempty"`
+	Tiers []TierReport `json:"tiers"`
 }
 
 // TierReport holds the figures of one tier. Lengths are in mm; NaN
@@ -135,7 +138,11 @@ func (r Report) decoderText() string {
 // WriteText writes the report as tables for people.
 func (r Report) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Synthetic scenes: %d per tier, %dx%d; calibration error over a %g cm table.\n\n", r.Scenes, r.Width, r.Height, r.TableCm)
+	lamp := ""
+	if r.Lamp != 0 {
+		lamp = fmt.Sprintf(", lit by a lamp %g degrees up", r.Lamp)
+	}
+	fmt.Fprintf(&b, "Synthetic scenes: %d per tier, %dx%d%s; calibration error over a %g cm table.\n\n", r.Scenes, r.Width, r.Height, lamp, r.TableCm)
 	fmt.Fprintf(&b, "%-8s %12s %12s %12s %8s %10s\n", "tier", "calib p50", "calib p95", "calib max", "points", "no board")
 	for _, t := range r.Tiers {
 		c := t.Calibration

@@ -255,6 +255,19 @@ func newLight(rng *rand.Rand, spec tierSpec) light {
 	}
 }
 
+// raisedTo returns the light moved to deg degrees above the horizon, on
+// the same side, its strength scaled so that the lit table is as bright
+// as under a light 60 degrees up (a camera's automatic exposure).
+func (l light) raisedTo(deg float64) light {
+	az := math.Atan2(l.dir[1], l.dir[0])
+	el := deg * math.Pi / 180
+	lit := func(up float64) float64 { return l.ambient + (1-l.ambient)*up }
+	g := lit(math.Sin(math.Pi/3)) / lit(math.Sin(el))
+	l.dir = [3]float64{math.Cos(el) * math.Cos(az), math.Cos(el) * math.Sin(az), math.Sin(el)}
+	l.cast = l.cast.scale(g)
+	return l
+}
+
 // gain is the light's strength at frame position (fx, fy) in [0, 1].
 func (l *light) gain(fx, fy float64) float64 {
 	g := 1 + l.gradX*(fx-0.5)*2 + l.gradY*(fy-0.5)*2

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -159,6 +160,44 @@ func BenchmarkRender(b *testing.B) {
 	for b.Loop() {
 		if _, err := s.JPEG(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestLampLightsFromLow: Options.Lamp moves the light down to the given
+// height on the same side, keeps every piece and the camera where they
+// were, exposes the lit table as under a light 60 degrees up, and refuses
+// a lamp below 5 or above 90 degrees.
+func TestLampLightsFromLow(t *testing.T) {
+	plain, err := Generate(7, Hard, small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := small
+	opt.Lamp = 25
+	low, err := Generate(7, Hard, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(plain.Truth, low.Truth) || plain.Camera != low.Camera {
+		t.Errorf("the lamp moved pieces or the camera")
+	}
+	if up := math.Asin(low.light.dir[2]) * 180 / math.Pi; math.Abs(up-25) > 1e-9 {
+		t.Errorf("light %.3f degrees up, want 25", up)
+	}
+	az := func(l light) float64 { return math.Atan2(l.dir[1], l.dir[0]) }
+	if math.Abs(az(plain.light)-az(low.light)) > 1e-9 {
+		t.Errorf("the lamp moved round the table: azimuth %.3f, was %.3f", az(low.light), az(plain.light))
+	}
+	lit := func(l light) float64 { return (l.ambient + (1-l.ambient)*l.dir[2]) * l.cast.G }
+	want := (plain.light.ambient + (1-plain.light.ambient)*math.Sin(math.Pi/3)) * plain.light.cast.G
+	if got := lit(low.light); math.Abs(got-want) > 1e-9 {
+		t.Errorf("lit table under the lamp %.4f, want %.4f (as under a light 60 degrees up)", got, want)
+	}
+	for _, bad := range []float64{4, 91, -30, math.NaN()} {
+		opt.Lamp = bad
+		if _, err := Generate(7, Hard, opt); err == nil {
+			t.Errorf("lamp %g degrees up accepted", bad)
 		}
 	}
 }
