@@ -65,7 +65,7 @@ func (d *Detector) disksUnderTokens(toks []*tokenShape, fits []diskFit, em edgeM
 	// Judged as verify judges a circle kept on its own: as lying on the
 	// disks it overlaps (see dropNewArt).
 	for i := range more {
-		more[i].within, more[i].onTop = placeAmong(more[i].c, fits)
+		more[i].within, more[i].onTop = placeAmong(more[i].c, fits, withinPixels*pl.pixel)
 	}
 	return more
 }
@@ -104,11 +104,12 @@ func nearAny(c circle, fits []diskFit, found []candidate) bool {
 }
 
 // placeAmong reports whether circle c lies wholly inside one of the
-// disks fitted, and whether it overlaps any.
-func placeAmong(c circle, fits []diskFit) (within, overlaps bool) {
+// disks fitted, reaching past it by no more than tol (as verify judges:
+// withinPixels), and whether it overlaps any.
+func placeAmong(c circle, fits []diskFit, tol float64) (within, overlaps bool) {
 	for _, f := range fits {
 		d := c.C.sub(f.c.C).len()
-		within = within || f.c.R > c.R && d+c.R <= f.c.R
+		within = within || f.c.R > c.R && d+c.R <= f.c.R+tol
 		overlaps = overlaps || d < c.R+f.c.R
 	}
 	return within, overlaps

@@ -77,3 +77,59 @@ func TestDisksUnderChitsAreNotDoubled(t *testing.T) {
 		t.Errorf("%d disks of %.2f cm within its radius of disk d2, want at most one", n, want.R)
 	}
 }
+
+// A circle found under a chit is judged as lying wholly inside a disk as
+// verify judges one: reaching past the disk by no more than withinPixels
+// (a circle of art touching the disk's outline from inside, measured a
+// hair large, reaches past it).
+func TestPlaceAmongAsVerify(t *testing.T) {
+	const px = 0.1 // cm a detection pixel
+	fits := []diskFit{{c: circle{pt{0, 0}, 2.225}}}
+	tests := []struct {
+		name            string
+		c               circle
+		within, overlap bool
+	}{
+		{"well inside", circle{pt{0.3, 0}, 1.25}, true, true},
+		{"touching the outline from inside", circle{pt{0.975, 0}, 1.25}, true, true},
+		{"a hair past it", circle{pt{0.975 + 0.08, 0}, 1.25}, true, true},
+		{"past it by more than withinPixels", circle{pt{0.975 + 0.3, 0}, 1.25}, false, true},
+		{"half off it", circle{pt{2.2, 0}, 1.25}, false, true},
+		{"off it", circle{pt{4, 0}, 1.25}, false, false},
+		{"larger than it", circle{pt{0, 0}, 2.54}, false, true},
+	}
+	for _, tc := range tests {
+		within, overlap := placeAmong(tc.c, fits, withinPixels*px)
+		if within != tc.within || overlap != tc.overlap {
+			t.Errorf("%s: within %v, overlaps %v; want %v, %v", tc.name, within, overlap, tc.within, tc.overlap)
+		}
+	}
+}
+
+// A circle of a disk's art touching its outline from inside, under a
+// bolt lying across it, is no spell lying on the disk: found again once
+// the chits are (disksUnderTokens), it is judged as lying within the
+// disk, where it shows no rim. Rendered medium-tier scene 7 under a lamp
+// 30 degrees up, calibrated from its chessboard: it stood as a 1.25 cm
+// disk on d5.
+func TestArtUnderAChitTouchingItsDisksOutline(t *testing.T) {
+	s, img, _ := renderScene(t, 7, synth.Medium, synth.Options{Lamp: 30})
+	cal := boardCalibration(t, s)
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	res, err := d.DetectImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := trueDiskIndex(s, "d5")
+	if i < 0 {
+		t.Fatal("no disk d5 in the scene")
+	}
+	host := s.Truth.Disks[i]
+	wantFoundAtSize(t, s, res.Layout, "d5", 1.5)
+	for _, dk := range res.Layout.Disks {
+		if dk.R < host.R && math.Hypot(float64(dk.X-host.X), float64(dk.Y-host.Y))+float64(dk.R) < float64(host.R)+0.2 {
+			t.Errorf("a %.3f cm disk at pixel %.0f, %.0f within disk %s: its art", dk.R, dk.Pixel.PX, dk.Pixel.PY, host.ID)
+		}
+	}
+}
