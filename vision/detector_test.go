@@ -131,6 +131,36 @@ func TestCoinShadowIsNoDisk(t *testing.T) {
 	}
 }
 
+// A lamp 20 degrees above a rendered table (easy tier, seed 19, with the
+// calibration its chessboard gives): the gold-rimmed 3.175 cm disk d3
+// casts a shadow beside it whose edge, with part of the disk's outline,
+// made a 2.54 cm circle seen as well as a disk. Where the shadow's band
+// narrows to 2 detection pixels, the band's colour, read over 3x3
+// pixels, takes in the two edges either side (see shadowBand): judged
+// only where it is wider, every probe finds the ground in shadow.
+func TestLowLampShadowIsNoDisk(t *testing.T) {
+	s, img, _ := renderScene(t, 19, synth.Easy, synth.Options{Lamp: 20})
+	cal := boardCalibration(t, s)
+	d := NewDetector(Options{Calibration: cal})
+	defer d.Close()
+	res, err := d.DetectImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := trueDiskIndex(s, "d3")
+	if i < 0 {
+		t.Fatal("no disk d3 in the scene")
+	}
+	caster := s.Truth.Disks[i]
+	wantFoundAtSize(t, s, res.Layout, caster.ID, 1.0)
+	for _, dk := range res.Layout.Disks {
+		dist := math.Hypot(float64(dk.X-caster.X), float64(dk.Y-caster.Y))
+		if dk.R != caster.R && dist < float64(caster.R+dk.R) {
+			t.Errorf("a %.3f cm disk at pixel %.0f, %.0f beside disk %s: its shadow", dk.R, dk.Pixel.PX, dk.Pixel.PY, caster.ID)
+		}
+	}
+}
+
 // TestGobangWhiteStoneLiesAcross checks gobang.png's white stone, light on
 // a light table and lying across four dark stones: its outline shows
 // against the table only faintly, against the dark stones well (better
