@@ -540,24 +540,31 @@ func boardCalibration(t testing.TB, s *synth.Scene) *calibration.Calibration {
 	return cal
 }
 
-// A 6.35 cm disk with a thin gold rim on green felt (easy tier, seed 2,
-// with the calibration its chessboard gives): the rim's inner edge, a
-// circle of no catalogue size, is seen better than the outline, which
-// was then measured 1.4 mm off centre.
-func TestAThinRimIsMeasuredOnItsOutline(t *testing.T) {
-	s, img, _ := renderScene(t, 2, synth.Easy, synth.Options{})
-	cal := boardCalibration(t, s)
-	d := NewDetector(Options{Calibration: cal})
+// detectSceneByBoard renders a scene and runs a detector on it, once, with
+// the calibration its chessboard gives (as tableref bench does).
+func detectSceneByBoard(t *testing.T, seed uint64, tier synth.Tier, opt synth.Options) (*synth.Scene, models.Layout) {
+	t.Helper()
+	s, img, _ := renderScene(t, seed, tier, opt)
+	d := NewDetector(Options{Calibration: boardCalibration(t, s)})
 	defer d.Close()
 	res, err := d.DetectImage(img)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, res.Layout
+}
+
+// A 6.35 cm disk with a thin gold rim on green felt (easy tier, seed 2,
+// with the calibration its chessboard gives): the rim's inner edge, a
+// circle of no catalogue size, is seen better than the outline, which
+// was then measured 1.4 mm off centre.
+func TestAThinRimIsMeasuredOnItsOutline(t *testing.T) {
+	s, got := detectSceneByBoard(t, 2, synth.Easy, synth.Options{})
 	want := s.Truth.Disks[0]
 	if want.R != 6.35 {
 		t.Fatalf("disk %s has r %.3f, want the 6.35 cm disk: the test tests nothing", want.ID, want.R)
 	}
-	for _, dk := range res.Layout.Disks {
+	for _, dk := range got.Disks {
 		if e := 10 * math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)); e < 5 {
 			if e > 0.5 || dk.R != want.R {
 				t.Errorf("disk %s r %.3f, %.2f mm off centre; want r %.2f within 0.5 mm", dk.ID, dk.R, e, want.R)

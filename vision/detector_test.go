@@ -139,21 +139,10 @@ func TestCoinShadowIsNoDisk(t *testing.T) {
 // pixels, takes in the two edges either side (see shadowBand): judged
 // only where it is wider, every probe finds the ground in shadow.
 func TestLowLampShadowIsNoDisk(t *testing.T) {
-	s, img, _ := renderScene(t, 19, synth.Easy, synth.Options{Lamp: 20})
-	cal := boardCalibration(t, s)
-	d := NewDetector(Options{Calibration: cal})
-	defer d.Close()
-	res, err := d.DetectImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := trueDiskIndex(s, "d3")
-	if i < 0 {
-		t.Fatal("no disk d3 in the scene")
-	}
-	caster := s.Truth.Disks[i]
-	wantFoundAtSize(t, s, res.Layout, caster.ID, 1.0)
-	for _, dk := range res.Layout.Disks {
+	s, got := detectSceneByBoard(t, 19, synth.Easy, synth.Options{Lamp: 20})
+	caster := trueDisk(t, s, "d3")
+	wantFoundAtSize(t, s, got, caster.ID, 1.0)
+	for _, dk := range got.Disks {
 		dist := math.Hypot(float64(dk.X-caster.X), float64(dk.Y-caster.Y))
 		if dk.R != caster.R && dist < float64(caster.R+dk.R) {
 			t.Errorf("a %.3f cm disk at pixel %.0f, %.0f beside disk %s: its shadow", dk.R, dk.Pixel.PX, dk.Pixel.PY, caster.ID)

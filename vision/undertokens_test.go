@@ -113,21 +113,10 @@ func TestPlaceAmongAsVerify(t *testing.T) {
 // 30 degrees up, calibrated from its chessboard: it stood as a 1.25 cm
 // disk on d5.
 func TestArtUnderAChitTouchingItsDisksOutline(t *testing.T) {
-	s, img, _ := renderScene(t, 7, synth.Medium, synth.Options{Lamp: 30})
-	cal := boardCalibration(t, s)
-	d := NewDetector(Options{Calibration: cal})
-	defer d.Close()
-	res, err := d.DetectImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := trueDiskIndex(s, "d5")
-	if i < 0 {
-		t.Fatal("no disk d5 in the scene")
-	}
-	host := s.Truth.Disks[i]
-	wantFoundAtSize(t, s, res.Layout, "d5", 1.5)
-	for _, dk := range res.Layout.Disks {
+	s, got := detectSceneByBoard(t, 7, synth.Medium, synth.Options{Lamp: 30})
+	host := trueDisk(t, s, "d5")
+	wantFoundAtSize(t, s, got, "d5", 1.5)
+	for _, dk := range got.Disks {
 		if dk.R < host.R && math.Hypot(float64(dk.X-host.X), float64(dk.Y-host.Y))+float64(dk.R) < float64(host.R)+0.2 {
 			t.Errorf("a %.3f cm disk at pixel %.0f, %.0f within disk %s: its art", dk.R, dk.Pixel.PX, dk.Pixel.PY, host.ID)
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"tableref/models"
 	"tableref/vision/synth"
 )
 
@@ -150,6 +151,17 @@ func TestHalfSeenLargeDisksAreFound(t *testing.T) {
 			wantFoundAtSize(t, s, got, tc.id, 3)
 		})
 	}
+}
+
+// trueDisk returns the true disk id of scene s, failing the test when
+// the scene has none.
+func trueDisk(t *testing.T, s *synth.Scene, id string) models.Disk {
+	t.Helper()
+	i := trueDiskIndex(s, id)
+	if i < 0 {
+		t.Fatalf("no disk %s in the scene", id)
+	}
+	return s.Truth.Disks[i]
 }
 
 // trueDiskIndex returns the index of the true disk id in scene s, or -1.
