@@ -215,10 +215,12 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			// Not a circle lying within it (its art, or a disk on it):
 			// that casts no shadow beyond its outline.
 			casters = casters[:0]
-			for _, o := range slices.Concat(kept, strong) {
-				within := o.C.sub(c.c.C).len()+o.R <= c.c.R+p.pixel
-				if !within && o != c.c && circleIoU(o, c.c) < 0.8 && !slices.Contains(casters, o) {
-					casters = append(casters, o)
+			for _, from := range [2][]circle{kept, strong} {
+				for _, o := range from {
+					within := o.C.sub(c.c.C).len()+o.R <= c.c.R+p.pixel
+					if !within && o != c.c && circleIoU(o, c.c) < 0.8 && !slices.Contains(casters, o) {
+						casters = append(casters, o)
+					}
 				}
 			}
 			if p.shadow(c.c, casters) {

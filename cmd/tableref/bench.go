@@ -112,8 +112,8 @@ func parseBenchFlags(args []string) (benchFlags, error) {
 		return f, usageError("unknown format %q: use text or json", f.format)
 	case f.realdata != "" && f.noRealdata:
 		return f, usageError("--realdata and --no-realdata contradict each other")
-	case *lamp != 0 && !(*lamp >= 5 && *lamp <= 90):
-		return f, usageError("--lamp %g: want 5 to 90 degrees above the table", *lamp)
+	case synth.CheckLamp(*lamp) != nil:
+		return f, usageError("--lamp: %v", synth.CheckLamp(*lamp))
 	}
 	f.cfg = bench.Config{Scenes: *scenes, Seed: *seed, Decoder: *decoder, Lamp: *lamp}
 	switch *decoder {

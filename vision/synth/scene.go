@@ -72,6 +72,15 @@ type Options struct {
 	Lamp float64
 }
 
+// CheckLamp reports whether deg is a lamp's height Options.Lamp takes: 0
+// (the tier's light) or 5 to 90 degrees.
+func CheckLamp(deg float64) error {
+	if deg != 0 && !(deg >= 5 && deg <= 90) {
+		return fmt.Errorf("lamp %g degrees up: want 5 to 90", deg)
+	}
+	return nil
+}
+
 func (o Options) withDefaults() Options {
 	if o.Width == 0 || o.Height == 0 {
 		o.Width, o.Height = 1920, 1080
@@ -135,8 +144,8 @@ func Generate(seed uint64, tier Tier, opt Options) (*Scene, error) {
 	if opt.Disks > 0 {
 		spec.disks = [2]int{opt.Disks, opt.Disks}
 	}
-	if opt.Lamp != 0 && (opt.Lamp < 5 || opt.Lamp > 90 || math.IsNaN(opt.Lamp)) {
-		return nil, fmt.Errorf("lamp %g degrees up: want 5 to 90", opt.Lamp)
+	if err := CheckLamp(opt.Lamp); err != nil {
+		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(len(tier))*0x9e3779b97f4a7c15))
 	s := &Scene{Seed: seed, Tier: tier, Board: opt.Board, spec: spec}
