@@ -103,6 +103,7 @@ func parseBenchFlags(args []string) (benchFlags, error) {
 	if err != nil {
 		return f, err
 	}
+	lampErr := synth.CheckLamp(*lamp)
 	switch {
 	case len(pos) != 0:
 		return f, usageError("bench takes no file argument")
@@ -112,8 +113,8 @@ func parseBenchFlags(args []string) (benchFlags, error) {
 		return f, usageError("unknown format %q: use text or json", f.format)
 	case f.realdata != "" && f.noRealdata:
 		return f, usageError("--realdata and --no-realdata contradict each other")
-	case synth.CheckLamp(*lamp) != nil:
-		return f, usageError("--lamp: %v", synth.CheckLamp(*lamp))
+	case lampErr != nil:
+		return f, usageError("--lamp: %v", lampErr)
 	}
 	f.cfg = bench.Config{Scenes: *scenes, Seed: *seed, Decoder: *decoder, Lamp: *lamp}
 	switch *decoder {
