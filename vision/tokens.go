@@ -40,7 +40,9 @@ type TokenKind struct {
 	Colour [3]float64
 	// Plain says the chit carries no print: all of its face is of its
 	// colour. A fit of a plain kind that is not (printed art, a badge on
-	// a disk) must show the chit's contact shadow to be kept.
+	// a disk) must show the chit's contact shadow to be kept, and the
+	// middle of its face must be mostly of its colour (a badge's mark
+	// lies there).
 	Plain bool
 }
 
