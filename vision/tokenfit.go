@@ -491,12 +491,7 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 	bit := uint64(1) << f.kind
 	off := f.offsets()
 	s := d.plane.scale
-	// Seen under the light at the chit, as the masks are (a grey, as
-	// under the typical light: see colourTable.level).
-	light := 1.0
-	if !colourless(t.kind.Colour) {
-		light = 1 / d.light.at((f.centre.X+0.5)*s, (f.centre.Y+0.5)*s)
-	}
+	light := d.chitLight(t, f)
 	hit, n := 0, 0
 	for _, q := range t.inside {
 		p := f.centre.add(off(q))
@@ -516,6 +511,17 @@ func (d *Detector) frameColourShare(t *tokenTemplate, f tokenFit, colour bgrImag
 		return 0
 	}
 	return float64(hit) / float64(n)
+}
+
+// chitLight is what brightens the frame's colours at fit f to the
+// light the kinds' colours are seen under, as the masks are (1 for a
+// grey, as under the typical light: see colourTable.level).
+func (d *Detector) chitLight(t *tokenTemplate, f tokenFit) float64 {
+	if colourless(t.kind.Colour) {
+		return 1
+	}
+	s := d.plane.scale
+	return 1 / d.light.at((f.centre.X+0.5)*s, (f.centre.Y+0.5)*s)
 }
 
 // frameOfKind reports whether the frame's pixel at (x, y), full-frame
@@ -542,10 +548,7 @@ func (d *Detector) plainCoreShare(t *tokenTemplate, f tokenFit, colour bgrImage)
 	bit := uint64(1) << f.kind
 	off := f.offsets()
 	s := d.plane.scale
-	light := 1.0
-	if !colourless(t.kind.Colour) {
-		light = 1 / d.light.at((f.centre.X+0.5)*s, (f.centre.Y+0.5)*s)
-	}
+	light := d.chitLight(t, f)
 	hl, hw := plainCore*t.kind.Length/2, plainCore*t.kind.Width/2
 	// About a frame pixel on the table, cm: a detection pixel's over the
 	// scale.
