@@ -553,6 +553,9 @@ func (d *Detector) plainCoreShare(t *tokenTemplate, f tokenFit, colour bgrImage)
 	// About a frame pixel on the table, cm: a detection pixel's over the
 	// scale.
 	step := d.plane.pixel / s
+	if !(step > 0) || !(hl > 0) || !(hw > 0) {
+		return 1 // no scale or no size: nothing to judge by
+	}
 	round := t.kind.Shape == "round"
 	hit, n := 0, 0
 	for y := -hw; y <= hw+1e-9; y += step {

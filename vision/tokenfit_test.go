@@ -737,3 +737,24 @@ func TestStatCirclesAreNotGold(t *testing.T) {
 	}
 	expectTokensFound(t, []sceneRef{{synth.Hard, 102}}, "gold chit", func(tk models.Token) bool { return tk.Kind == "gold" })
 }
+
+// TestPlainCoreShareWithoutAScale: without a scale (or a size) there is
+// nothing to sample the middle of a chit by: nothing is held against it,
+// and the sampling ends.
+func TestPlainCoreShareWithoutAScale(t *testing.T) {
+	k := TokenKind{Kind: "gold", Shape: "round", Length: 1.3, Width: 1.3, Colour: [3]float64{230, 191, 51}, Plain: true}
+	tpl := newTokenTemplate(k, 0.1)
+	f := tokenFit{centre: pt{10, 10}, jx: pt{10, 0}, jy: pt{0, 10}}
+	img := greyImage(40, 40, func(x, y int) uint8 { return 90 })
+	for _, pixel := range []float64{0, math.NaN()} {
+		d := &Detector{plane: &workPlane{scale: 2, pixel: pixel}}
+		if got := d.plainCoreShare(&tpl, f, img); got != 1 {
+			t.Errorf("pixel %v: plainCoreShare %v, want 1", pixel, got)
+		}
+	}
+	sizeless := newTokenTemplate(TokenKind{Kind: "dot", Shape: "round", Colour: k.Colour, Plain: true}, 0.1)
+	d := &Detector{plane: &workPlane{scale: 2, pixel: 0.1}}
+	if got := d.plainCoreShare(&sizeless, f, img); got != 1 {
+		t.Errorf("a kind of no size: plainCoreShare %v, want 1", got)
+	}
+}
