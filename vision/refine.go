@@ -598,7 +598,13 @@ func rgbDist(a, b [3]float64) float64 {
 // badge and its dark ring, rings of painted art: 36 or fewer) has the
 // same ground on both sides of the circle found along much of it.
 func (d *Detector) rimStandsOut(f diskFit, img bgrImage) bool {
-	differs, n := d.rimDiffers(f, img, nil)
+	return d.rimStandsOutAt(f, img, rimDepth)
+}
+
+// rimStandsOutAt is rimStandsOut with the rim read depth cm inside the
+// outline.
+func (d *Detector) rimStandsOutAt(f diskFit, img bgrImage, depth float64) bool {
+	differs, n := d.rimDiffersAt(f, img, nil, depth)
 	return n >= d.ringLeast() && rimStandsOutOf(differs, n)
 }
 
@@ -610,7 +616,13 @@ func rimStandsOutOf(differs, n int) bool { return 6*differs >= 5*n }
 // just outside it is one of the disks on (everywhere when on is nil),
 // and how many of them differ from that.
 func (d *Detector) rimDiffers(f diskFit, img bgrImage, on []circle) (differs, n int) {
-	rim, out := d.ringColoursOn(f, img, -rimDepth, outsideDepth, on)
+	return d.rimDiffersAt(f, img, on, rimDepth)
+}
+
+// rimDiffersAt is rimDiffers with the rim read depth cm inside the
+// outline.
+func (d *Detector) rimDiffersAt(f diskFit, img bgrImage, on []circle, depth float64) (differs, n int) {
+	rim, out := d.ringColoursOn(f, img, -depth, outsideDepth, on)
 	for i := range rim {
 		if rgbDist(rim[i], out[i]) >= rimContrast {
 			differs++
