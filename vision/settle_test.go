@@ -164,24 +164,12 @@ func TestDisksFarOffTheirSizesAreMeasuredAgain(t *testing.T) {
 		{6, []string{"d10"}},                   // 2.54 cm, measured 2.75
 	}
 	for _, tc := range cases {
-		s, got := detectScene(t, tc.seed, synth.Hard)
-		for _, want := range s.Truth.Disks {
-			if !slices.Contains(tc.ids, want.ID) {
-				continue
+		t.Run(fmt.Sprintf("hard-%d", tc.seed), func(t *testing.T) {
+			s, got := detectScene(t, tc.seed, synth.Hard)
+			for _, id := range tc.ids {
+				wantFoundOfSize(t, s, got, id, 1.5)
 			}
-			found := false
-			for _, dk := range got.Disks {
-				if e := 10 * math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)); e < 10*float64(want.R)/2 {
-					found = true
-					if e > 1.5 || dk.R != want.R {
-						t.Errorf("seed %d disk %s: r %.3f, %.2f mm off centre, z %d; want r %.3f within 1.5 mm, z %d", tc.seed, want.ID, dk.R, e, dk.Z, want.R, want.Z)
-					}
-				}
-			}
-			if !found {
-				t.Errorf("seed %d: disk %s (r %.2f at %.1f, %.1f) not found", tc.seed, want.ID, want.R, want.X, want.Y)
-			}
-		}
+		})
 	}
 }
 
@@ -232,25 +220,33 @@ func TestStraysFarFromTheCameraAreKept(t *testing.T) {
 		t.Run(fmt.Sprintf("hard-%d", tc.seed), func(t *testing.T) {
 			s, got := detectScene(t, tc.seed, synth.Hard)
 			for _, w := range tc.disks {
-				i := trueDiskIndex(s, w.id)
-				if i < 0 {
-					t.Fatalf("no disk %s in the scene", w.id)
-				}
-				tr := s.Truth.Disks[i]
-				found := false
-				for _, dk := range got.Disks {
-					if e := 10 * math.Hypot(float64(dk.X-tr.X), float64(dk.Y-tr.Y)); e < 10*float64(tr.R)/2 {
-						found = true
-						if e > w.mm || dk.R != tr.R {
-							t.Errorf("disk %s: r %.3f, %.2f mm off centre; want r %.3f within %.1f mm", w.id, dk.R, e, tr.R, w.mm)
-						}
-					}
-				}
-				if !found {
-					t.Errorf("disk %s (r %.3f at pixel %.0f, %.0f) not found", w.id, tr.R, tr.Pixel.PX, tr.Pixel.PY)
-				}
+				wantFoundOfSize(t, s, got, w.id, w.mm)
 			}
 		})
+	}
+}
+
+// wantFoundOfSize checks that the true disk id of scene s is among the
+// disks found, got, of its size, and that every disk found within half
+// its radius of its centre is so and lies within mm millimetres of it.
+func wantFoundOfSize(t *testing.T, s *synth.Scene, got models.Layout, id string, mm float64) {
+	t.Helper()
+	i := trueDiskIndex(s, id)
+	if i < 0 {
+		t.Fatalf("no disk %s in the scene", id)
+	}
+	want := s.Truth.Disks[i]
+	found := false
+	for _, dk := range got.Disks {
+		if e := 10 * math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)); e < 10*float64(want.R)/2 {
+			found = true
+			if e > mm || dk.R != want.R {
+				t.Errorf("disk %s: r %.3f, %.2f mm off centre, z %d; want r %.3f within %.1f mm", id, dk.R, e, dk.Z, want.R, mm)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("disk %s (r %.3f at %.1f, %.1f) not found", id, want.R, want.X, want.Y)
 	}
 }
 
