@@ -1007,11 +1007,10 @@ func (d *Detector) fitTokens(colour bgrImage, disks []diskFit) []*tokenShape {
 		if f.fine < least {
 			return false
 		}
-		if d.opt.Tokens[ki].Plain && f.fine < plainFine && !d.castsShadow(&d.templates[ki], f, colour) {
-			return false
-		}
-		if d.opt.Tokens[ki].Plain && d.plainCoreShare(&d.templates[ki], f, colour) < plainCoreLeast {
-			return false
+		if t := &d.templates[ki]; d.opt.Tokens[ki].Plain {
+			if f.fine < plainFine && !d.castsShadow(t, f, colour) || d.plainCoreShare(t, f, colour) < plainCoreLeast {
+				return false
+			}
 		}
 		found = append(found, f)
 		return true
