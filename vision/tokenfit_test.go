@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -757,5 +758,59 @@ func TestPlainCoreShareWithoutAScale(t *testing.T) {
 	d := &Detector{plane: &workPlane{scale: 2, pixel: 0.1}}
 	if got := d.plainCoreShare(&sizeless, f, img); got != 1 {
 		t.Errorf("a kind of no size: plainCoreShare %v, want 1", got)
+	}
+}
+
+// TestKeepApart: of fits lying on the same spot, the better is kept
+// (the same chit fitted twice, a chit of another kind across it); chits
+// side by side, touching, are both kept.
+func TestKeepApart(t *testing.T) {
+	kinds := DefaultTokenCatalogue
+	fit := func(name string, x, y, score float64) tokenFit {
+		return tokenFit{kind: catalogueIndex(t, name), tableC: pt{x, y}, score: score}
+	}
+	cases := []struct {
+		name  string
+		found []tokenFit
+		want  []string // the kinds kept, best first
+	}{
+		{"one chit fitted twice", []tokenFit{fit("damage", 0, 0, 0.7), fit("damage", 0.3, 0, 0.9)}, []string{"damage"}},
+		// An arrow across a gold chit, their centres 0.9 cm apart: the
+		// gold chit (1.3 cm) and the arrow (0.9 cm wide) overlap.
+		{"an arrow fitted across a gold chit", []tokenFit{fit("gold", 0, 0, 0.9), fit("arrow", 0.9, 0, 0.6)}, []string{"gold"}},
+		{"two damage markers side by side", []tokenFit{fit("damage", 0, 0, 0.8), fit("damage", 1.6, 0, 0.9)}, []string{"damage", "damage"}},
+		{"a bolt beside a boulder", []tokenFit{fit("boulder", 0, 0, 0.8), fit("bolt", 1.45, 0, 0.7)}, []string{"boulder", "bolt"}},
+		{"none", nil, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, f := range keepApart(tc.found, kinds) {
+				got = append(got, kinds[f.kind].Kind)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("kept %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestArtIsNotTakenForAChitAcrossAnother: a patch of print beside a gold
+// chit on a disk, fitted as an arrow lying across it, is not kept beside
+// it (rendered scene, hard tier, seed 14); two art discs of a disk,
+// fitted as a fireball and a gold chit across each other, make one
+// phantom at most (easy tier, seed 116).
+func TestArtIsNotTakenForAChitAcrossAnother(t *testing.T) {
+	for _, sc := range []sceneRef{{synth.Hard, 14}, {synth.Easy, 116}} {
+		_, got := detectScene(t, sc.seed, sc.tier)
+		for i, a := range got.Tokens {
+			for _, b := range got.Tokens[i+1:] {
+				ka, kb := DefaultTokenCatalogue[catalogueIndex(t, a.Kind)], DefaultTokenCatalogue[catalogueIndex(t, b.Kind)]
+				if d := math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y)); d < (ka.Width+kb.Width)/2 {
+					t.Errorf("%s seed %d: chits found across each other, %.2f cm apart: %s at (%.1f, %.1f), %s at (%.1f, %.1f)",
+						sc.tier, sc.seed, d, a.Kind, a.X, a.Y, b.Kind, b.X, b.Y)
+				}
+			}
+		}
 	}
 }
