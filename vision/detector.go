@@ -318,6 +318,9 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	if d.settleUndersized(disks, above, colour) {
 		above = d.measure(disks, planes)
 	}
+	if d.settleOversized(disks, above, colour) {
+		above = d.measure(disks, planes)
+	}
 	if d.dropImplausible(&disks) {
 		above = d.measure(disks, planes)
 	}

@@ -2,6 +2,7 @@ package vision
 
 import (
 	"math"
+	"slices"
 
 	"tableref/models"
 )
@@ -108,6 +109,57 @@ func (d *Detector) settleUndersized(fits []diskFit, above [][]int, colour bgrIma
 		var sizes [3]float64
 		sizes[atLarger] = larger
 		d.settleAt(f, ref, larger, sizes, fits, above[i], undersizedBar, colour)
+		settled = true
+	}
+	clear(d.settled[:cap(d.settled)])
+	clear(d.bestSamples[:cap(d.bestSamples)])
+	clear(d.beyondSamples[:cap(d.beyondSamples)])
+	return settled
+}
+
+// settleOversized measures again, with a calibration, the disks measured
+// larger than any plausible size but within smallerReach of the next
+// smaller catalogue size, which is not the size of a disk found about
+// there already: under a strong blur a small disk's rim runs into its
+// shadow on what lies under it, and the step shared all round lies
+// beyond its outline by more than the snap tolerance (1.25 cm disks
+// fitted at 1.33 to 1.49 cm on the hard tier). Each is tried at that size
+// as settleOnSizes tries a disk at its nearest size (settleAt), and kept
+// at it only when seen there at least as well as on its first fit and
+// showing a rim inside the new circle (hasRim): circles of art and of
+// larger disks' rims, which take that size too, show none. A disk not
+// kept is left as it was, and dropped as of no size. It reports whether
+// any was tried: those fits must then be measured again (see measure).
+func (d *Detector) settleOversized(fits []diskFit, above [][]int, colour bgrImage) bool {
+	if d.plane == nil || d.plane.cal == nil {
+		return false
+	}
+	settled := false
+	for i := range fits {
+		f := &fits[i]
+		if d.plausibleSize(f.c.R) {
+			continue
+		}
+		ref := f.alone
+		if f.level == 0 && len(above[i]) > 0 {
+			ref = f.c
+		}
+		smaller, ok := d.nextSmallerSize(ref.R)
+		if !ok || ref.R-smaller > smallerReach || ref.R > 1.2*d.largestCreature() || d.sizedAround(fits, i, circle{ref.C, smaller}) {
+			continue
+		}
+		var sizes [3]float64
+		sizes[atSize] = smaller
+		before := *f
+		before.samples = slices.Clone(f.samples)
+		if d.settleAt(f, ref, smaller, sizes, fits, above[i], seenAlmostAsWell, colour) {
+			// The rim is read on the new circle, as if it lay alone.
+			g := *f
+			g.c, g.height = f.alone, d.topHeight(0)
+			if !d.hasRim(g, colour) {
+				*f = before
+			}
+		}
 		settled = true
 	}
 	clear(d.settled[:cap(d.settled)])
