@@ -551,7 +551,9 @@ const (
 	// smallerReach is how far, cm, steps just outside a disk's outline
 	// may draw its fit alone outwards: a contact shadow's edge, a light
 	// rim's blur, a colour smeared by compression. A disk measured within
-	// it of the next smaller size than its nearest is tried at that size.
+	// it of the next smaller size than its nearest is tried at that size,
+	// and so is one measured larger than any plausible size within it of
+	// the next size down (settleOversized).
 	smallerReach = 0.35
 	// clearlyBetter and slightlyBetter are how much larger a share of a
 	// disk's probes must find a step on the circle of the next smaller
