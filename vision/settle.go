@@ -41,12 +41,7 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 	tried := false
 	for i := range fits {
 		f := &fits[i]
-		// A disk on the table under others is judged on its fit from the
-		// probes they leave uncovered; any other on its fit alone.
-		ref := f.alone
-		if f.level == 0 && len(above[i]) > 0 {
-			ref = f.c
-		}
+		ref := judgedCircle(f, above[i])
 		want := float64(d.nearestSize(models.Centimetres(ref.R)).Radius)
 		off := math.Abs(ref.R - want)
 		if off <= settleShare*want || off > 2*d.opt.SnapTolerance*want {
@@ -89,32 +84,16 @@ func (d *Detector) settleOnSizes(fits []diskFit, above [][]int, colour bgrImage)
 // (undersizedBar). It reports whether any was tried: those fits must then
 // be measured again (see measure).
 func (d *Detector) settleUndersized(fits []diskFit, above [][]int, colour bgrImage) bool {
-	if d.plane == nil || d.plane.cal == nil {
-		return false
-	}
-	settled := false
-	for i := range fits {
-		f := &fits[i]
-		if d.plausibleSize(f.c.R) {
-			continue
-		}
-		ref := f.alone
-		if f.level == 0 && len(above[i]) > 0 {
-			ref = f.c
-		}
+	return d.settleImplausible(fits, above, func(i int, ref circle) bool {
 		larger, ok := d.nextLargerSize(ref.R)
 		if !ok || larger-ref.R < minRimWidth || larger-ref.R > maxRimWidth || d.sizedAround(fits, i, circle{ref.C, larger}) {
-			continue
+			return false
 		}
 		var sizes [3]float64
 		sizes[atLarger] = larger
-		d.settleAt(f, ref, larger, sizes, fits, above[i], undersizedBar, colour)
-		settled = true
-	}
-	clear(d.settled[:cap(d.settled)])
-	clear(d.bestSamples[:cap(d.bestSamples)])
-	clear(d.beyondSamples[:cap(d.beyondSamples)])
-	return settled
+		d.settleAt(&fits[i], ref, larger, sizes, fits, above[i], undersizedBar, colour)
+		return true
+	})
 }
 
 // settleOversized measures again, with a calibration, the disks measured
@@ -131,23 +110,12 @@ func (d *Detector) settleUndersized(fits []diskFit, above [][]int, colour bgrIma
 // kept is left as it was, and dropped as of no size. It reports whether
 // any was tried: those fits must then be measured again (see measure).
 func (d *Detector) settleOversized(fits []diskFit, above [][]int, colour bgrImage) bool {
-	if d.plane == nil || d.plane.cal == nil {
-		return false
-	}
-	settled := false
-	for i := range fits {
-		f := &fits[i]
-		if d.plausibleSize(f.c.R) {
-			continue
-		}
-		ref := f.alone
-		if f.level == 0 && len(above[i]) > 0 {
-			ref = f.c
-		}
+	return d.settleImplausible(fits, above, func(i int, ref circle) bool {
 		smaller, ok := d.nextSmallerSize(ref.R)
 		if !ok || ref.R-smaller > smallerReach || ref.R > 1.2*d.largestCreature() || d.sizedAround(fits, i, circle{ref.C, smaller}) {
-			continue
+			return false
 		}
+		f := &fits[i]
 		var sizes [3]float64
 		sizes[atSize] = smaller
 		before := *f
@@ -160,12 +128,40 @@ func (d *Detector) settleOversized(fits []diskFit, above [][]int, colour bgrImag
 				*f = before
 			}
 		}
-		settled = true
+		return true
+	})
+}
+
+// settleImplausible calls try, with a calibration, for each of fits
+// measured at no plausible size, with the circle its size is judged on
+// (judgedCircle). try reports whether it tried the fit again, and
+// settleImplausible whether any was; the steps settleAt kept are let go
+// after.
+func (d *Detector) settleImplausible(fits []diskFit, above [][]int, try func(i int, ref circle) bool) bool {
+	if d.plane == nil || d.plane.cal == nil {
+		return false
+	}
+	settled := false
+	for i := range fits {
+		if !d.plausibleSize(fits[i].c.R) && try(i, judgedCircle(&fits[i], above[i])) {
+			settled = true
+		}
 	}
 	clear(d.settled[:cap(d.settled)])
 	clear(d.bestSamples[:cap(d.bestSamples)])
 	clear(d.beyondSamples[:cap(d.beyondSamples)])
 	return settled
+}
+
+// judgedCircle is the circle a disk's size is judged on: for a disk on
+// the table under others (above), its fit from the probes they leave
+// uncovered; for any other its fit alone (its fit alone takes in the
+// edges of the disks above).
+func judgedCircle(f *diskFit, above []int) circle {
+	if f.level == 0 && len(above) > 0 {
+		return f.c
+	}
+	return f.alone
 }
 
 // undersizedBar is the share of the probes supporting a disk measured
