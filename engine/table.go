@@ -298,9 +298,10 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// round2 rounds to 0.01, the precision of the report.
+// round2 rounds to 0.01, the precision of the report, halves away from
+// zero as written in decimal: 1.005 cm, stored a little below, is 1.01.
 func round2(v float64) float64 {
-	r := math.Round(v*100) / 100
+	r := math.Round(v*100+math.Copysign(1e-9, v)) / 100
 	if r == 0 {
 		return 0 // never -0
 	}

@@ -52,6 +52,53 @@ func TestEdgeDistancesByHand(t *testing.T) {
 	}
 }
 
+// TestTouchingDisksDoNotOverlapWhateverTheRounding checks that disks whose
+// edges touch exactly as written in decimal (their distance computes a
+// hair below zero or above it) neither overlap nor come into contact, and
+// that the sweep of Contacts and Overlap agree on every pair.
+func TestTouchingDisksDoNotOverlapWhateverTheRounding(t *testing.T) {
+	// 6.4 cm apart, radii 3.2: the distance computes to -8.9e-16.
+	tb := NewTable(layoutOf(disk("a", 40, 25.5, 3.2, 1), disk("b", 46.4, 25.5, 3.2, 2)))
+	if tb.Overlap(0, 1) || len(tb.Contacts()) != 0 {
+		t.Fatalf("touching 3.2 cm disks: overlap %v, contacts %v; want neither", tb.Overlap(0, 1), contactIDs(tb))
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	near := 0
+	for range 2000 {
+		// Two-decimal positions and radii, as a player types them; b
+		// touches a along x, or lies a centimetre further in or out.
+		ra, rb := float64(10+rng.IntN(500))/100, float64(10+rng.IntN(500))/100
+		xa := float64(rng.IntN(10000)) / 100
+		gap := float64(rng.IntN(3)-1) / 100 // -0.01, 0 or 0.01 cm
+		xb := math.Round((xa+ra+rb+gap)*100) / 100
+		tb := NewTable(layoutOf(disk("a", xa, 3, ra, 0), disk("b", xb, 3, rb, 1)))
+		want := gap < 0
+		if got := tb.Overlap(0, 1); got != want {
+			t.Fatalf("a at %v r %v, b at %v r %v: overlap %v, want %v", xa, ra, xb, rb, got, want)
+		}
+		if got := len(tb.Contacts()) == 1; got != want {
+			t.Fatalf("a at %v r %v, b at %v r %v: contact %v, want %v", xa, ra, xb, rb, got, want)
+		}
+		if gap == 0 && float64(tb.Edge(0, 1)) != 0 {
+			near++
+		}
+	}
+	// The test means something only if rounding did show.
+	if near == 0 {
+		t.Fatal("no touching pair computed off zero: the test does not exercise rounding")
+	}
+}
+
+func TestRound2WritesHalvesAwayFromZero(t *testing.T) {
+	for _, c := range []struct{ in, want float64 }{
+		{1.005, 1.01}, {0.675, 0.68}, {-1.005, -1.01}, {1.0049, 1}, {2.5, 2.5}, {-0.001, 0}, {12.344999, 12.34},
+	} {
+		if got := round2(c.in); got != c.want || math.Signbit(got) && got == 0 {
+			t.Errorf("round2(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
 func TestContactRule(t *testing.T) {
 	tests := []struct {
 		name  string

@@ -52,8 +52,10 @@ type Circle struct {
 func Edge(a, b Circle) float64 { return a.C.Sub(b.C).Len() - (a.R + b.R) }
 
 // Overlap reports whether a and b overlap: their edge-to-edge distance is
-// below zero (touching edges do not overlap).
-func Overlap(a, b Circle) bool { return Edge(a, b) < 0 }
+// below zero by more than Epsilon. Touching edges do not overlap, and
+// rounding in the distance (two disks of 3.2 cm whose centres lie 6.4 cm
+// apart measure -8.9e-16) must not make them.
+func Overlap(a, b Circle) bool { return Edge(a, b) < -Epsilon }
 
 // Contains reports whether point p lies in the closed disk c.
 func (c Circle) Contains(p Vec) bool { return p.Sub(c.C).Len() <= c.R }

@@ -93,7 +93,7 @@ func (r RangeRow) Describe(bands []models.Centimetres, unc models.Centimetres) s
 	switch {
 	case r.TooClose:
 		return fmt.Sprintf("too close to call (%g cm ± %g)", float64(r.Near), float64(unc))
-	case r.Edge < 0:
+	case float64(r.Edge) < -engine.Epsilon: // as engine.Overlap: touching is not overlapping
 		return "overlapping"
 	case len(bands) == 0:
 		return ""

@@ -271,7 +271,7 @@ func (p pathFinder) free(c engine.Vec) bool {
 
 func (p pathFinder) landsOnWall(c engine.Vec) int {
 	for j := range p.t.Len() {
-		if j != p.i && isWall(p.t.Disk(j)) && engine.Edge(engine.Circle{C: c, R: p.r}, p.t.Circle(j)) < 0 {
+		if j != p.i && isWall(p.t.Disk(j)) && engine.Overlap(engine.Circle{C: c, R: p.r}, p.t.Circle(j)) {
 			return j
 		}
 	}
