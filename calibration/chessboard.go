@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"os"
 
 	"gocv.io/x/gocv"
 )
@@ -46,9 +47,17 @@ func GrayFromImage(img image.Image) Gray {
 // ReadGray reads an image file (PNG, JPEG, BMP, ... anything OpenCV
 // reads) as grey.
 func ReadGray(path string) (Gray, error) {
-	m := gocv.IMRead(path, gocv.IMReadGrayScale)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Gray{}, fmt.Errorf("%w: %v", ErrImage, err)
+	}
+	if err := CheckImageSize(data, path); err != nil {
+		return Gray{}, err
+	}
+	// Decoded from the bytes already read, as IMRead would.
+	m, err := gocv.IMDecode(data, gocv.IMReadGrayScale)
 	defer m.Close()
-	if m.Empty() {
+	if err != nil || m.Empty() {
 		return Gray{}, fmt.Errorf("%s: %w (missing, not an image, or a format OpenCV cannot decode)", path, ErrImage)
 	}
 	b, err := m.DataPtrUint8()

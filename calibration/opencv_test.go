@@ -1,9 +1,16 @@
 package calibration
 
 import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
 	"image"
+	"image/png"
 	"math"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -103,5 +110,32 @@ func TestRMSMatchesOpenCVOnItsSamplePhotos(t *testing.T) {
 	got := math.Sqrt(s / float64(len(views)))
 	if rel := math.Abs(got-lens.RMSPx) / lens.RMSPx; rel > 0.01 {
 		t.Errorf("pure-Go reprojection RMS: got %.4f px, OpenCV %.4f px (%.2f %% apart, want within 1 %%)", got, lens.RMSPx, 100*rel)
+	}
+}
+
+// TestReadGrayRefusesImagesClaimingHugeSizes checks that a chessboard
+// photo whose header claims more pixels than OpenCV decodes is refused
+// with a clear error: OpenCV would throw, and abort the program.
+func TestReadGrayRefusesImagesClaimingHugeSizes(t *testing.T) {
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	ihdr := data[12 : 12+4+13] // "IHDR", width, height, ...
+	binary.BigEndian.PutUint32(ihdr[4:], 60000)
+	binary.BigEndian.PutUint32(ihdr[8:], 60000)
+	binary.BigEndian.PutUint32(data[12+4+13:], crc32.ChecksumIEEE(ihdr))
+	path := filepath.Join(t.TempDir(), "board.png")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadGray(path)
+	if !errors.Is(err, ErrImage) || !strings.Contains(err.Error(), "60000x60000") {
+		t.Fatalf("ReadGray: %v, want ErrImage naming the size claimed", err)
+	}
+	// Bytes of no known format pass to OpenCV, which says it cannot read them.
+	if err := CheckImageSize([]byte("not an image"), "x"); err != nil {
+		t.Errorf("CheckImageSize of text: %v, want nil (OpenCV judges it)", err)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gocv.io/x/gocv"
+
+	"tableref/calibration"
 )
 
 // Source yields frames: a camera, a video file, an image file or a folder
@@ -106,6 +108,9 @@ func (s *filesSource) Next(dst *gocv.Mat) error {
 	}
 	if jpegCutShort(data) {
 		return fmt.Errorf("%w: %s is cut short: its JPEG data ends before the image does", ErrBadFrame, f)
+	}
+	if err := calibration.CheckImageSize(data, f); err != nil {
+		return fmt.Errorf("%w: %v", ErrBadFrame, err)
 	}
 	// Decoded from the bytes already read, as IMRead would (EXIF
 	// orientation included).

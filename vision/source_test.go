@@ -1,0 +1,114 @@
+package vision
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
+
+// claimingPNG returns a PNG of one pixel whose header claims w x h pixels
+// (the CRC of its IHDR chunk made right again): a few bytes that would
+// have OpenCV's decoder throw, and the program abort.
+func claimingPNG(t *testing.T, w, h uint32) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	// Signature (8), then IHDR: length (4), "IHDR" (4), width, height, ...
+	ihdr := data[12 : 12+4+13]
+	binary.BigEndian.PutUint32(ihdr[4:], w)
+	binary.BigEndian.PutUint32(ihdr[8:], h)
+	binary.BigEndian.PutUint32(data[12+4+13:], crc32.ChecksumIEEE(ihdr))
+	return data
+}
+
+// claimingJPEG returns a small JPEG whose frame header (SOF0) claims w x h
+// pixels.
+func claimingJPEG(t *testing.T, w, h uint16) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, 8, 8)), nil); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	i := bytes.Index(data, []byte{0xFF, 0xC0})
+	if i < 0 {
+		t.Fatal("no SOF0 marker in Go's JPEG")
+	}
+	// FFC0, length (2), precision (1), height (2), width (2).
+	binary.BigEndian.PutUint16(data[i+5:], h)
+	binary.BigEndian.PutUint16(data[i+7:], w)
+	return data
+}
+
+func goodPNG(t *testing.T) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i)
+	}
+	img.Set(3, 3, color.RGBA{200, 10, 10, 255})
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestFolderSkipsImagesClaimingHugeSizes checks that a file whose header
+// claims more pixels than OpenCV decodes is a bad frame, named and
+// skipped, and the folder read on past it: OpenCV would throw, and abort
+// the program with every layout not yet written.
+func TestFolderSkipsImagesClaimingHugeSizes(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string][]byte{
+		"a.png":      goodPNG(t),
+		"b-bomb.png": claimingPNG(t, 60000, 60000),
+		"c-bomb.jpg": claimingJPEG(t, 60000, 60000),
+		"d-wide.png": claimingPNG(t, 1<<21, 1),
+		"e.png":      goodPNG(t),
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	m := gocv.NewMat()
+	defer m.Close()
+	want := []string{"", "b-bomb.png", "c-bomb.jpg", "d-wide.png", ""}
+	for i, bad := range want {
+		err := src.Next(&m)
+		switch {
+		case bad == "" && err != nil:
+			t.Fatalf("frame %d: %v, want a frame", i, err)
+		case bad == "" && (m.Cols() != 64 || m.Rows() != 48):
+			t.Fatalf("frame %d: %dx%d, want 64x48", i, m.Cols(), m.Rows())
+		case bad != "" && !errors.Is(err, ErrBadFrame):
+			t.Fatalf("frame %d (%s): %v, want a bad frame", i, bad, err)
+		case bad != "" && (!strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), "claims")):
+			t.Fatalf("frame %d: %q does not name the file and what it claims", i, err)
+		}
+	}
+	if err := src.Next(&m); err != io.EOF {
+		t.Fatalf("after the last file: %v, want io.EOF", err)
+	}
+}
