@@ -12,9 +12,18 @@ import (
 // StreamResult is the detection of one frame of a stream, or why the frame
 // was skipped (Err wraps ErrBadFrame).
 type StreamResult struct {
-	Frame  int // index of the frame in the source, from 0
+	Frame int // index of the frame in the source, from 0
+	// File is the image file the frame was read from, for an image file
+	// or a folder of images ("" for a camera or a video).
+	File   string
 	Result Result
 	Err    error
+}
+
+// fileSource is a Source that reads image files, and tells which one it
+// read last.
+type fileSource interface {
+	Current() string
 }
 
 // DetectStream reads frames from src and detects them on workers
@@ -37,6 +46,7 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 	}
 	type job struct {
 		n     int
+		file  string
 		frame *gocv.Mat // from the pool, back to it once detected
 		err   error
 	}
@@ -63,7 +73,7 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 			d := NewDetector(opt)
 			defer d.Close()
 			for j := range jobs {
-				r := StreamResult{Frame: j.n, Err: j.err}
+				r := StreamResult{Frame: j.n, File: j.file, Err: j.err}
 				if j.err == nil {
 					r.Result, r.Err = d.Detect(*j.frame)
 				}
@@ -88,6 +98,10 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 				return
 			}
 			err := src.Next(frame)
+			file := ""
+			if f, ok := src.(fileSource); ok {
+				file = f.Current()
+			}
 			if errors.Is(err, io.EOF) {
 				pool <- frame
 				return
@@ -98,7 +112,7 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 				return
 			}
 			select {
-			case jobs <- job{n: n, err: err, frame: frame}:
+			case jobs <- job{n: n, file: file, err: err, frame: frame}:
 			case <-stop:
 				pool <- frame
 				return

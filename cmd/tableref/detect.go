@@ -58,7 +58,7 @@ func runDetect(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	spec, err := sourceSpec(pos, *camera, "give one image, video or folder, or --camera N")
+	spec, err := sourceSpec(fs, pos, *camera, *maxFrames, "give one image, video or folder, or --camera N")
 	if err != nil {
 		return err
 	}
@@ -74,9 +74,18 @@ func runDetect(args []string, e *env) error {
 	return detectFrames(src, vision.Options{Calibration: cal}, *workers, *maxFrames, e)
 }
 
-// sourceSpec returns the frame source named by the command line: one file
-// or folder, or --camera N (camera < 0 when not given).
-func sourceSpec(pos []string, camera int, usage string) (string, error) {
+// sourceSpec returns the frame source named by the command line fs: one
+// file or folder, or --camera N (camera < 0 when not given); it also
+// refuses a negative --camera or --max-frames given.
+func sourceSpec(fs *flag.FlagSet, pos []string, camera, maxFrames int, usage string) (string, error) {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	switch {
+	case given["camera"] && camera < 0:
+		return "", usageError("--camera %d: cameras are numbered from 0", camera)
+	case maxFrames < 0:
+		return "", usageError("--max-frames %d: give the number of frames to read, or 0 for all", maxFrames)
+	}
 	switch {
 	case camera >= 0 && len(pos) == 0:
 		return fmt.Sprintf("camera:%d", camera), nil
@@ -138,12 +147,21 @@ func detectFrames(src vision.Source, opt vision.Options, workers, maxFrames int,
 	err := vision.DetectStream(src, opt, workers, maxFrames, func(r vision.StreamResult) error {
 		if r.Err != nil {
 			sum.skipped++
-			fmt.Fprintf(e.stderr, "tableref detect: skipped frame %d: %v\n", r.Frame, r.Err)
+			msg := r.Err.Error()
+			if r.File != "" && !strings.Contains(msg, r.File) {
+				msg = r.File + ": " + msg
+			}
+			fmt.Fprintf(e.stderr, "tableref detect: skipped frame %d: %s\n", r.Frame, msg)
 			return nil
 		}
 		sum.frames++
 		sum.add(r.Result)
-		r.Result.Layout.Source = fmt.Sprintf("%s frame %d", src.Name(), r.Frame)
+		// The spec's "camera:0 frame 1234 | file.png": an image's own
+		// file, a video's or a camera's frame.
+		r.Result.Layout.Source = r.File
+		if r.File == "" {
+			r.Result.Layout.Source = fmt.Sprintf("%s frame %d", src.Name(), r.Frame)
+		}
 		if single {
 			data, err := models.Marshal(r.Result.Layout)
 			if err != nil {

@@ -105,7 +105,13 @@ func TestDetectFolderSkipsBadFrames(t *testing.T) {
 	if len(layouts) != 2 {
 		t.Errorf("got %d layouts, want 2 (the good images)", len(layouts))
 	}
-	for _, want := range []string{"skipped frame 1", "cannot be read as an image", "skipped frame 2", "cut short", "skipped frame 3", "480x270", "2 frames, 3 skipped"} {
+	// Each layout names the file it was read from (the spec's "file.png").
+	for i, want := range []string{"1-good.jpg", "5-good-again.jpg"} {
+		if i < len(layouts) && layouts[i].Source != filepath.Join(dir, want) {
+			t.Errorf("layout %d: source %q, want %q", i+1, layouts[i].Source, filepath.Join(dir, want))
+		}
+	}
+	for _, want := range []string{"skipped frame 1", "cannot be read as an image", "skipped frame 2", "cut short", "skipped frame 3: " + filepath.Join(dir, "4-other-size.jpg"), "480x270", "2 frames, 3 skipped"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
@@ -133,6 +139,9 @@ func TestDetectBadInput(t *testing.T) {
 		{[]string{"detect"}, 2, "give one image"},
 		{[]string{"detect", junk, junk}, 2, "give one image"},
 		{[]string{"detect", "--camera", "0", junk}, 2, "give one image"},
+		{[]string{"detect", "--camera", "-1"}, 2, "cameras are numbered from 0"},
+		{[]string{"detect", "--max-frames", "-1", junk}, 2, "--max-frames -1"},
+		{[]string{"track", "--max-frames", "-3", junk}, 2, "--max-frames -3"},
 		{[]string{"detect", filepath.Join(dir, "missing.jpg")}, 1, "missing.jpg"},
 		{[]string{"detect", junk}, 1, "no frame could be read"},
 		{[]string{"detect", "--calibration", badCal, junk}, 1, "bad.cal.json"},

@@ -83,7 +83,7 @@ func runTrack(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	spec, err := sourceSpec(pos, *camera, "give one video or folder, or --camera N")
+	spec, err := sourceSpec(fs, pos, *camera, *maxFrames, "give one video or folder, or --camera N")
 	if err != nil {
 		return err
 	}
