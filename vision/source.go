@@ -140,7 +140,17 @@ type captureSource struct {
 	cap    *gocv.VideoCapture
 	camera bool
 	misses int
+	read   int  // frames read from a video
+	ended  bool // a video's end was met
 }
+
+// A video that ends this many frames (and this share of them) short of
+// the count its header claims is taken for cut short: containers' counts
+// may be an estimate off by a frame or so.
+const (
+	videoShortFrames = 2
+	videoShortShare  = 0.01
+)
 
 // OpenCamera opens camera n.
 func OpenCamera(n int) (Source, error) {
@@ -168,9 +178,19 @@ func openVideo(path string) (Source, error) {
 func (s *captureSource) Next(dst *gocv.Mat) error {
 	if s.cap.Read(dst) && !dst.Empty() {
 		s.misses = 0
+		s.read++
 		return nil
 	}
 	if !s.camera {
+		// A video cut short (a copy broken off, a camera's recording
+		// stopped) ends early without a word from OpenCV: the frames
+		// missing are said once, as a bad frame.
+		claimed := s.cap.Get(gocv.VideoCaptureFrameCount)
+		if !s.ended && claimed-float64(s.read) > max(videoShortFrames, videoShortShare*claimed) {
+			s.ended = true
+			return fmt.Errorf("%w: %s ends after %d frames of the %.0f its header claims (cut short or damaged)", ErrBadFrame, s.name, s.read, claimed)
+		}
+		s.ended = true
 		return io.EOF
 	}
 	s.misses++

@@ -112,3 +112,65 @@ func TestFolderSkipsImagesClaimingHugeSizes(t *testing.T) {
 		t.Fatalf("after the last file: %v, want io.EOF", err)
 	}
 }
+
+// TestVideoCutShortIsSaid checks that a video whose frames stop before the
+// count its header claims ends with one bad frame saying so, and that a
+// whole video ends without one.
+func TestVideoCutShortIsSaid(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.avi")
+	const frames = 12
+	w, err := gocv.VideoWriterFile(path, "MJPG", 10, 160, 120, true)
+	if err != nil || !w.IsOpened() {
+		t.Skipf("no MJPG writer here: %v", err)
+	}
+	for i := range frames {
+		m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(20*i), 100, 200, 0), 120, 160, gocv.MatTypeCV8UC3)
+		if err := w.Write(m); err != nil {
+			m.Close()
+			t.Fatal(err)
+		}
+		m.Close()
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	half := filepath.Join(dir, "half.avi")
+	if err := os.WriteFile(half, data[:len(data)*3/5], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		cut  bool
+	}{{path, false}, {half, true}} {
+		src, err := Open(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := gocv.NewMat()
+		good, bad := 0, []error{}
+		for range 3 * frames {
+			err := src.Next(&m)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				bad = append(bad, err)
+				continue
+			}
+			good++
+		}
+		m.Close()
+		src.Close()
+		switch {
+		case !c.cut && (good != frames || len(bad) != 0):
+			t.Errorf("%s: %d frames, errors %v; want %d and none", c.path, good, bad, frames)
+		case c.cut && (good == 0 || good >= frames || len(bad) != 1 || !errors.Is(bad[0], ErrBadFrame) || !strings.Contains(bad[0].Error(), "cut short")):
+			t.Errorf("%s: %d frames, errors %v; want fewer than %d and one bad frame saying it is cut short", c.path, good, bad, frames)
+		}
+	}
+}
