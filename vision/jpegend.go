@@ -1,5 +1,11 @@
 package vision
 
+import (
+	"bytes"
+	"errors"
+	"image/jpeg"
+)
+
 // jpegCutShort reports whether data is a JPEG (it starts with the SOI
 // marker) whose structure stops before its end-of-image marker: a file cut
 // short by a copy or a camera still writing it. OpenCV decodes such a file
@@ -62,4 +68,23 @@ func jpegCutShort(data []byte) bool {
 			break // a marker: the outer loop reads it
 		}
 	}
+}
+
+// jpegDamaged returns, for a JPEG whose coded data is damaged (bytes
+// overwritten in a copy, a bad sector), what Go's decoder finds wrong
+// with it, and nil for any other data. OpenCV's decoder only warns on
+// stderr (libjpeg's "Corrupt JPEG data"), and returns an image whose rows
+// after the damage are garbage: a table with disks missing or false ones.
+// A feature Go's decoder does not support (arithmetic coding, 12 bits) is
+// no damage: OpenCV judges it.
+func jpegDamaged(data []byte) error {
+	if len(data) < 2 || data[0] != 0xFF || data[1] != 0xD8 {
+		return nil
+	}
+	_, err := jpeg.Decode(bytes.NewReader(data))
+	var format jpeg.FormatError
+	if errors.As(err, &format) {
+		return err
+	}
+	return nil
 }

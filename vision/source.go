@@ -112,6 +112,9 @@ func (s *filesSource) Next(dst *gocv.Mat) error {
 	if err := calibration.CheckImageSize(data, f); err != nil {
 		return fmt.Errorf("%w: %v", ErrBadFrame, err)
 	}
+	if err := jpegDamaged(data); err != nil {
+		return fmt.Errorf("%w: %s is damaged: its JPEG data is not valid (%v)", ErrBadFrame, f, err)
+	}
 	// Decoded from the bytes already read, as IMRead would (EXIF
 	// orientation included).
 	m, err := gocv.IMDecode(data, gocv.IMReadColor)

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -171,6 +172,57 @@ func TestVideoCutShortIsSaid(t *testing.T) {
 			t.Errorf("%s: %d frames, errors %v; want %d and none", c.path, good, bad, frames)
 		case c.cut && (good == 0 || good >= frames || len(bad) != 1 || !errors.Is(bad[0], ErrBadFrame) || !strings.Contains(bad[0].Error(), "cut short")):
 			t.Errorf("%s: %d frames, errors %v; want fewer than %d and one bad frame saying it is cut short", c.path, good, bad, frames)
+		}
+	}
+}
+
+// TestDamagedJPEGIsABadFrame checks that a JPEG whose coded data has bytes
+// overwritten in its middle, which OpenCV decodes with only a warning on
+// stderr, is a bad frame naming its file, and that whole JPEGs are not.
+func TestDamagedJPEGIsABadFrame(t *testing.T) {
+	// A smooth picture, as a table mostly is: its blocks take few bits,
+	// garbage read as codes takes more.
+	img := image.NewRGBA(image.Rect(0, 0, 320, 240))
+	for y := range 240 {
+		for x := range 320 {
+			img.Set(x, y, color.RGBA{uint8(x / 2), uint8(y), 90, 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	good := b.Bytes()
+	bad := slices.Clone(good)
+	mid := len(bad) / 2
+	// Overwritten as in a bad copy: the markers stand, the coded data
+	// after the damage runs out before the image does.
+	for i := mid; i < mid+400; i++ {
+		bad[i] = 0x55
+	}
+	if jpegCutShort(bad) {
+		t.Fatal("the damaged JPEG reads as cut short: the test would not exercise jpegDamaged")
+	}
+	if err := jpegDamaged(good); err != nil {
+		t.Fatalf("jpegDamaged(whole JPEG) = %v, want nil", err)
+	}
+	dir := t.TempDir()
+	for name, data := range map[string][]byte{"1.jpg": good, "2-damaged.jpg": bad, "3.jpg": good} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	m := gocv.NewMat()
+	defer m.Close()
+	for i, damaged := range []bool{false, true, false} {
+		err := src.Next(&m)
+		if got := err != nil; got != damaged || damaged && (!errors.Is(err, ErrBadFrame) || !strings.Contains(err.Error(), "2-damaged.jpg")) {
+			t.Errorf("frame %d: %v, want a bad frame naming its file: %v", i, err, damaged)
 		}
 	}
 }
