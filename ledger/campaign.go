@@ -37,6 +37,37 @@ const timeFormat = time.RFC3339Nano
 
 // Create starts a new, empty campaign under the given rules.
 func (s *Store) Create(name, rules string) (Campaign, error) {
+	c, err := s.newCampaign(name, rules)
+	if err != nil {
+		return c, err
+	}
+	err = s.tx(func(tx *sql.Tx) error { return insertCampaign(tx, &c) })
+	return c, err
+}
+
+// Start creates a campaign and records its setup event in one
+// transaction, so that a setup the rules refuse leaves no empty campaign
+// behind.
+func (s *Store) Start(name, rules string, setup json.RawMessage) (Campaign, Record, error) {
+	c, err := s.newCampaign(name, rules)
+	if err != nil {
+		return c, Record{}, err
+	}
+	var rec Record
+	err = s.tx(func(tx *sql.Tx) error {
+		if err := insertCampaign(tx, &c); err != nil {
+			return err
+		}
+		if rec, err = s.appendTx(tx, c.Name, setup); err != nil {
+			return fmt.Errorf("setup: %w", err)
+		}
+		return nil
+	})
+	return c, rec, err
+}
+
+// newCampaign checks a new campaign's name and rules.
+func (s *Store) newCampaign(name, rules string) (Campaign, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return Campaign{}, fmt.Errorf("a campaign needs a name")
@@ -44,9 +75,7 @@ func (s *Store) Create(name, rules string) (Campaign, error) {
 	if _, err := newMachine(rules); err != nil {
 		return Campaign{}, err
 	}
-	c := Campaign{Name: name, Rules: rules, Created: s.Now().UTC()}
-	err := s.tx(func(tx *sql.Tx) error { return insertCampaign(tx, &c) })
-	return c, err
+	return Campaign{Name: name, Rules: rules, Created: s.Now().UTC()}, nil
 }
 
 func insertCampaign(tx *sql.Tx, c *Campaign) error {
@@ -249,18 +278,25 @@ func (s *Store) load(q querier, name string) (machine, Campaign, error) {
 func (s *Store) Append(name string, event json.RawMessage) (Record, error) {
 	var rec Record
 	err := s.tx(func(tx *sql.Tx) error {
-		m, c, err := s.load(tx, name)
-		if err != nil {
-			return err
-		}
-		_, kind, player, eff, err := m.apply(event)
-		if err != nil {
-			return err
-		}
-		rec = Record{Turn: m.turn(), At: s.Now().UTC(), Kind: kind, Player: player, Event: compact(event), Effects: eff}
-		return insertEvent(tx, c.id, &rec)
+		var err error
+		rec, err = s.appendTx(tx, name, event)
+		return err
 	})
 	return rec, err
+}
+
+// appendTx is Append in the caller's transaction.
+func (s *Store) appendTx(tx *sql.Tx, name string, event json.RawMessage) (Record, error) {
+	m, c, err := s.load(tx, name)
+	if err != nil {
+		return Record{}, err
+	}
+	_, kind, player, eff, err := m.apply(event)
+	if err != nil {
+		return Record{}, err
+	}
+	rec := Record{Turn: m.turn(), At: s.Now().UTC(), Kind: kind, Player: player, Event: compact(event), Effects: eff}
+	return rec, insertEvent(tx, c.id, &rec)
 }
 
 func compact(raw json.RawMessage) json.RawMessage {

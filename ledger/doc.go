@@ -10,10 +10,12 @@
 // that a process killed at any moment leaves every committed event whole
 // and no event half-written. Opening a database checks that every event
 // has all its effect rows and that replaying the events gives the
-// recorded effects.
+// recorded effects; an SQLite file of another program is refused before
+// anything is written to it.
 //
 // A Store is safe for use by one goroutine at a time; several processes
-// may open the same file (SQLite locks it; writers wait up to 5 s).
+// may open the same file (SQLite locks it; every write transaction takes
+// the write lock when it begins, and writers wait up to 5 s for it).
 //
 // ledger imports the rules packages, models, engine and database/sql with
 // the modernc.org/sqlite driver; never ui or cmd.

@@ -76,13 +76,18 @@ func (s *Store) Import(x Export, as string) (Campaign, error) {
 	if as != "" {
 		x.Name = as
 	}
+	// The name is checked as Create checks it: a blank name would make a
+	// campaign no command can name.
+	c, err := s.newCampaign(x.Name, x.Rules)
+	if err != nil {
+		return Campaign{}, fmt.Errorf("import: %w", err)
+	}
 	recs, err := recompute(x)
 	if err != nil {
-		return Campaign{}, fmt.Errorf("import %s: %w", x.Name, err)
+		return Campaign{}, fmt.Errorf("import %s: %w", c.Name, err)
 	}
-	c := Campaign{Name: x.Name, Rules: x.Rules, Created: x.Created}
-	if c.Created.IsZero() {
-		c.Created = s.Now().UTC()
+	if !x.Created.IsZero() {
+		c.Created = x.Created
 	}
 	err = s.tx(func(tx *sql.Tx) error {
 		if err := insertCampaign(tx, &c); err != nil {

@@ -3,6 +3,7 @@ package ledger
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -257,7 +258,7 @@ func TestMigrationFromVersion1(t *testing.T) {
 	defer s2.Close()
 	var n int
 	s2.db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name = 'effects_by_player'`).Scan(&n)
-	v, _ := s2.version()
+	v, _ := s2.version(s2.db)
 	if n != 1 || v != SchemaVersion {
 		t.Errorf("after migrating from 1: index present %d, version %d; want 1 and %d", n, v, SchemaVersion)
 	}
@@ -285,5 +286,26 @@ func TestEsfahCampaign(t *testing.T) {
 	}
 	if last.Balance != 90-10 {
 		t.Errorf("chris's pool after recruiting 6 Firewalkers and 4 Feral: got %d, want 80", last.Balance)
+	}
+}
+
+// TestImportNeedsAName: a file whose campaign name is empty or blank is
+// refused as Create refuses it, and leaves the store as it was.
+func TestImportNeedsAName(t *testing.T) {
+	s, _ := openTemp(t)
+	s.Create("war", GreatWar)
+	mustAppend(t, s, "war", setupGW)
+	x, _ := s.Export("war")
+	for _, name := range []string{"", "   ", "\t\n"} {
+		t.Run(fmt.Sprintf("the name %q", name), func(t *testing.T) {
+			y := x
+			y.Name = name
+			if _, err := s.Import(y, ""); err == nil || !strings.Contains(err.Error(), "needs a name") {
+				t.Errorf("got %v, want an error saying a campaign needs a name", err)
+			}
+		})
+	}
+	if cs, _ := s.Campaigns(); len(cs) != 1 {
+		t.Errorf("refused imports left %d campaigns, want 1", len(cs))
 	}
 }

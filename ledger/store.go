@@ -8,16 +8,22 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the embedded SQLite driver, pure Go
+	"modernc.org/sqlite" // the embedded SQLite driver, pure Go
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Errors a caller may test with errors.Is.
 var (
-	// ErrCorrupt: the file is not a tableref campaign database, or its
-	// events and effects do not agree.
+	// ErrCorrupt: the file is not an SQLite database, or its events and
+	// effects do not agree.
 	ErrCorrupt = errors.New("corrupt campaign database")
+	// ErrForeign: the file is an SQLite database of something else; it is
+	// left as it was.
+	ErrForeign = errors.New("not a tableref campaign database")
 	// ErrNotFound: no campaign of that name.
 	ErrNotFound = errors.New("no such campaign")
 	// ErrNothingToUndo: the campaign has no event left to undo.
@@ -77,10 +83,17 @@ func Open(path string) (*Store, error) {
 			return nil, fmt.Errorf("campaign database %s: %w", path, err)
 		}
 	}
+	// The busy timeout comes first so that every later statement waits
+	// for another process's lock. WAL is switched on only once the file is
+	// known to be ours (see init), since the switch writes to the file.
+	// Transactions start IMMEDIATE: each takes the write lock at BEGIN,
+	// waiting for it, rather than failing with SQLITE_BUSY when it upgrades
+	// a read lock that another writer's commit has made stale.
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(5000)", "foreign_keys(1)"} {
+	for _, p := range []string{"busy_timeout(5000)", "synchronous(FULL)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
+	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+filepath.ToSlash(path)+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("campaign database %s: %w", path, err)
@@ -104,37 +117,110 @@ func (s *Store) corrupt(err error) error {
 	return fmt.Errorf("%w %s: %v", ErrCorrupt, s.path, err)
 }
 
-// init checks the file and runs the migrations it lacks, each in its own
-// transaction with the version bump.
+// init checks the file, refuses one that is not a campaign database
+// before writing anything to it, switches it to WAL and runs the
+// migrations it lacks, all in one transaction with the version bump.
 func (s *Store) init() error {
 	var ok string
 	if err := s.db.QueryRow(`PRAGMA quick_check`).Scan(&ok); err != nil || ok != "ok" {
 		if err == nil {
 			err = errors.New(ok)
 		}
-		return s.corrupt(err)
+		return s.openErr(err)
 	}
-	if _, err := s.db.Exec(`CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-		return s.corrupt(err)
-	}
-	v, err := s.version()
+	v, err := s.ours()
 	if err != nil {
 		return err
 	}
-	if v > SchemaVersion {
-		return fmt.Errorf("campaign database %s has schema version %d, newer than this tableref knows (%d): update tableref", s.path, v, SchemaVersion)
+	if _, err := s.db.Exec(`PRAGMA journal_mode=WAL`); err != nil {
+		return s.unwritable(err)
 	}
-	for ; v < SchemaVersion; v++ {
-		if err := s.migrate(v); err != nil {
+	if v < SchemaVersion {
+		if err := s.migrate(); err != nil {
 			return err
 		}
 	}
 	return s.Verify()
 }
 
-func (s *Store) version() (int, error) {
+// ourTables are the tables of a campaign database (sqlite_sequence is
+// SQLite's own, made for AUTOINCREMENT).
+var ourTables = []string{"campaigns", "effects", "events", "schema_version", "sqlite_sequence"}
+
+// ours returns the schema version of the file, 0 for a new or empty one,
+// or ErrForeign when it holds tables that are not a campaign database's:
+// another program's file must not gain our tables or change its journal.
+func (s *Store) ours() (int, error) {
+	tables, err := s.tables()
+	if err != nil {
+		return 0, err
+	}
+	if len(tables) == 0 {
+		return 0, nil
+	}
+	if !slices.Contains(tables, "schema_version") {
+		return 0, s.foreign(tables)
+	}
+	v, err := s.version(s.db)
+	if err != nil {
+		return 0, err
+	}
+	if v > SchemaVersion {
+		return 0, fmt.Errorf("campaign database %s has schema version %d, newer than this tableref knows (%d): update tableref", s.path, v, SchemaVersion)
+	}
+	for _, t := range tables {
+		// Before the first migration only the version table may exist.
+		if !slices.Contains(ourTables, t) || (v == 0 && t != "schema_version") {
+			return 0, s.foreign(tables)
+		}
+	}
+	return v, nil
+}
+
+func (s *Store) tables() ([]string, error) {
+	rows, err := s.db.Query(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+	if err != nil {
+		return nil, s.corrupt(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, s.corrupt(err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) foreign(tables []string) error {
+	return fmt.Errorf("%s is %w (it holds the tables %s); it was left unchanged", s.path, ErrForeign, strings.Join(tables, ", "))
+}
+
+// openErr tells a file SQLite may not open or write (a read-only file, or
+// a WAL file in a read-only folder where it cannot make its -shm file)
+// from a corrupt one.
+func (s *Store) openErr(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff { // the primary code, whatever the extended one
+		case sqlite3.SQLITE_PERM, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN:
+			return s.unwritable(err)
+		}
+	}
+	return s.corrupt(err)
+}
+
+// unwritable reports a file SQLite could not write to, which is not a
+// corrupt one: a read-only file or folder, a full disk.
+func (s *Store) unwritable(err error) error {
+	return fmt.Errorf("campaign database %s cannot be opened for writing (check the permissions of the file and its folder): %w", s.path, err)
+}
+
+func (s *Store) version(q querier) (int, error) {
 	var n, v int
-	if err := s.db.QueryRow(`SELECT count(*), coalesce(max(version), 0) FROM schema_version`).Scan(&n, &v); err != nil {
+	if err := q.QueryRow(`SELECT count(*), coalesce(max(version), 0) FROM schema_version`).Scan(&n, &v); err != nil {
 		return 0, s.corrupt(err)
 	}
 	if n > 1 {
@@ -143,15 +229,31 @@ func (s *Store) version() (int, error) {
 	return v, nil
 }
 
-func (s *Store) migrate(from int) error {
+// migrate brings the schema up to date in one transaction, so that a
+// failed migration leaves the file as it was. The version is read again
+// inside it: another process opening the same new file at the same time
+// may have migrated it first.
+func (s *Store) migrate() error {
 	return s.tx(func(tx *sql.Tx) error {
-		if _, err := tx.Exec(migrations[from]); err != nil {
-			return fmt.Errorf("campaign database %s: migration to version %d: %w", s.path, from+1, err)
+		if _, err := tx.Exec(`CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+			return s.unwritable(err)
+		}
+		v, err := s.version(tx)
+		if err != nil {
+			return err
+		}
+		if v >= SchemaVersion {
+			return nil
+		}
+		for ; v < SchemaVersion; v++ {
+			if _, err := tx.Exec(migrations[v]); err != nil {
+				return fmt.Errorf("campaign database %s: migration to version %d: %w", s.path, v+1, err)
+			}
 		}
 		if _, err := tx.Exec(`DELETE FROM schema_version`); err != nil {
 			return err
 		}
-		_, err := tx.Exec(`INSERT INTO schema_version(version) VALUES (?)`, from+1)
+		_, err = tx.Exec(`INSERT INTO schema_version(version) VALUES (?)`, v)
 		return err
 	})
 }

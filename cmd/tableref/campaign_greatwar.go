@@ -152,11 +152,8 @@ func runCampaignNew(c *campaignCtx, pos []string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := c.store.Create(name, c.rules); err != nil {
-		return err
-	}
-	if _, err := c.store.Append(name, setup); err != nil {
-		return fmt.Errorf("campaign %s: setup: %w", name, err)
+	if _, _, err := c.store.Start(name, c.rules, setup); err != nil {
+		return fmt.Errorf("campaign %s: %w", name, err)
 	}
 	st, err := c.store.State(name)
 	if err != nil {

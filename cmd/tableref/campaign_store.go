@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"tableref/ledger"
 )
@@ -160,10 +161,76 @@ func runCampaignExport(c *campaignCtx, _ []string) error {
 	}
 	data = append(data, '\n')
 	if out := c.str("o"); out != "" {
-		return os.WriteFile(out, data, 0o644)
+		if err := notTheDatabase(out, c.store.Path()); err != nil {
+			return err
+		}
+		return writeFileAtomic(out, data)
 	}
 	_, err = c.env.stdout.Write(data)
 	return err
+}
+
+// notTheDatabase refuses an output file that is the open campaign
+// database or one of its -wal and -shm files: writing the export there
+// would destroy the campaign it was read from.
+func notTheDatabase(out, db string) error {
+	for _, f := range []string{db, db + "-wal", db + "-shm", db + "-journal"} {
+		if sameFile(out, f) {
+			return usageError("-o %s is the campaign database %s (or one of its files): export to another file", out, db)
+		}
+	}
+	return nil
+}
+
+// sameFile says whether a and b name the same file: the same file on disk
+// when both exist, else the same absolute path once symbolic links in
+// their folders are resolved.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	return resolved(a) == resolved(b)
+}
+
+func resolved(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
+}
+
+// writeFileAtomic writes data to path through a temporary file in the
+// same folder, synced then renamed over path, so that a crash or a full
+// disk never leaves half an export in place of the old file.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("export to %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("export to %s: %w", path, err)
+	}
+	return nil
 }
 
 func runCampaignImport(c *campaignCtx, pos []string) error {

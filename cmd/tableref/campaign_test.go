@@ -337,3 +337,72 @@ func TestRecruitCommandOutputShape(t *testing.T) {
 		}
 	}
 }
+
+// TestExportRefusesTheDatabase: "export -o" naming the open database (by
+// another spelling, or its -wal file) is refused and leaves the database
+// whole; an export to another file replaces it whole.
+func TestExportRefusesTheDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "y.db")
+	mustCLI(t, db, "", "new", "--campaign", "war", "--rules", "greatwar", gwSetup)
+	before := mustCLI(t, db, "", "export", "--campaign", "war")
+	cases := []struct {
+		name string
+		out  string
+	}{
+		{"the database itself", db},
+		{"the database through another path", filepath.Join(dir, ".", "..", filepath.Base(dir), "y.db")},
+		{"its -wal file", db + "-wal"},
+		{"its -shm file", db + "-shm"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errs := campaignCLI(t, db, "", "export", "--campaign", "war", "-o", c.out)
+			if code != 2 || !strings.Contains(errs, "is the campaign database") {
+				t.Errorf("got exit %d, stderr %q; want exit 2 and \"is the campaign database\"", code, errs)
+			}
+			if got := mustCLI(t, db, "", "export", "--campaign", "war"); got != before {
+				t.Errorf("the refused export changed the campaign:\n%s", got)
+			}
+		})
+	}
+	out := filepath.Join(dir, "war.json")
+	os.WriteFile(out, []byte(strings.Repeat("old export ", 1000)), 0o644)
+	mustCLI(t, db, "", "export", "--campaign", "war", "-o", out)
+	if got, _ := os.ReadFile(out); string(got) != before {
+		t.Errorf("export -o: got %d bytes, want the %d of the export", len(got), len(before))
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(left) != 0 {
+		t.Errorf("export -o left temporary files: %v", left)
+	}
+}
+
+// TestRefusedSetupLeavesNoCampaign: a setup event the store refuses (here
+// for a field the rules do not know) leaves no empty campaign behind, so
+// the same name can be used again.
+func TestRefusedSetupLeavesNoCampaign(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "c.db")
+	cases := []struct {
+		name  string
+		setup string
+		code  int
+		want  string
+	}{
+		{"a setup with an unknown field", `{"kind":"setup","players":["x","y"],"total_health":120,"bogus":1}`, 1, "unknown field"},
+		{"the same setup without it", `{"kind":"setup","players":["x","y"],"total_health":120}`, 0, `"created": "esfah"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			setup := filepath.Join(dir, "setup.json")
+			os.WriteFile(setup, []byte(c.setup), 0o644)
+			code, out, errs := campaignCLI(t, db, "", "new", "--campaign", "esfah", "--rules", "esfah", "--setup", setup)
+			if code != c.code || !strings.Contains(out+errs, c.want) {
+				t.Errorf("got exit %d, %s%s; want exit %d and %q", code, out, errs, c.code, c.want)
+			}
+		})
+	}
+	if out := mustCLI(t, db, "", "history", "--campaign", "esfah"); strings.Count(out, `"seq"`) != 1 {
+		t.Errorf("want the campaign with its one setup event, got %s", out)
+	}
+}

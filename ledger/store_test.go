@@ -1,0 +1,148 @@
+package ledger
+
+import (
+	"bytes"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestForeignDatabaseIsLeftAlone: an SQLite file of another program is
+// refused before anything is written to it (no tables added, no switch
+// to WAL, not even a version table).
+func TestForeignDatabaseIsLeftAlone(t *testing.T) {
+	cases := []struct {
+		name string
+		sql  string
+	}{
+		{"a file with a table of notes", `CREATE TABLE notes (body TEXT)`},
+		{"a file with its own events table", `CREATE TABLE events (id INTEGER PRIMARY KEY, what TEXT)`},
+		{"a version table among other tables", `CREATE TABLE schema_version (version INTEGER); INSERT INTO schema_version VALUES (2); CREATE TABLE notes (body TEXT)`},
+		{"an empty version table beside an events table", `CREATE TABLE schema_version (version INTEGER NOT NULL); CREATE TABLE events (id INTEGER PRIMARY KEY)`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "foreign.sqlite")
+			db, err := sql.Open("sqlite", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Exec(c.sql); err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+			before, _ := os.ReadFile(path)
+			s, err := Open(path)
+			if err == nil {
+				s.Close()
+			}
+			if !errors.Is(err, ErrForeign) {
+				t.Errorf("got %v, want ErrForeign", err)
+			}
+			if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+				t.Errorf("the refused file changed (%d bytes, was %d)", len(after), len(before))
+			}
+			if _, err := os.Stat(path + "-wal"); err == nil {
+				t.Error("the refused file was switched to WAL")
+			}
+		})
+	}
+}
+
+// TestConcurrentWriters: stores opened on the same file at once, like
+// processes, all succeed: four creating the schema of a new file, then
+// four appending to one campaign (each write waits for the lock instead of
+// failing with SQLITE_BUSY).
+func TestConcurrentWriters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "race.db")
+	const n, each = 4, 10
+	parallel := func(f func(i int, s *Store) error) {
+		t.Helper()
+		var wg sync.WaitGroup
+		errs := make([]error, n)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s, err := Open(path)
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				defer s.Close()
+				errs[i] = f(i, s)
+			}()
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("writer %d: %v", i, err)
+			}
+		}
+	}
+	parallel(func(i int, s *Store) error {
+		_, err := s.Create(fmt.Sprintf("war%d", i), GreatWar)
+		return err
+	})
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if cs, _ := s.Campaigns(); len(cs) != n {
+		t.Fatalf("got %d campaigns, want %d", len(cs), n)
+	}
+	mustAppend(t, s, "war0", setupGW)
+	parallel(func(i int, s *Store) error {
+		// Kate's 5 gold cover the four writers' loans at any moment.
+		for range each {
+			if _, err := s.Append("war0", []byte(`{"kind":"transfer","player":"kate","to":"eli","gold":1}`)); err != nil {
+				return err
+			}
+			if _, err := s.Append("war0", []byte(`{"kind":"transfer","player":"eli","to":"kate","gold":1}`)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	recs, err := s.Events("war0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1+2*n*each {
+		t.Errorf("got %d events, want the setup and %d transfers", len(recs), 2*n*each)
+	}
+	if g := gold(t, s, "war0"); g["kate"] != 5 || g["eli"] != 0 {
+		t.Errorf("gold after the transfers there and back: got %v, want kate 5 and eli 0", g)
+	}
+}
+
+// TestReadOnlyFolderIsNotCorrupt: a campaign database in a folder it may
+// not write (where SQLite cannot make its -shm file) is reported as one
+// that cannot be written, not as a corrupt file.
+func TestReadOnlyFolderIsNotCorrupt(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes to read-only folders")
+	}
+	dir := filepath.Join(t.TempDir(), "ro")
+	s, err := Open(filepath.Join(dir, "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Create("war", GreatWar)
+	s.Close()
+	os.Chmod(dir, 0o555)
+	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	s, err = Open(filepath.Join(dir, "c.db"))
+	if err == nil {
+		s.Close()
+	}
+	if err == nil || errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "cannot be opened for writing") {
+		t.Errorf("got %v, want an error saying it cannot be opened for writing", err)
+	}
+}
