@@ -267,6 +267,9 @@ func mergeNatives(a, b map[string]string) map[string]string {
 }
 
 func (s *State) death(e Event) ([]Effect, error) {
+	if e.Player == "" {
+		return nil, fmt.Errorf("death: give the player whose units were killed")
+	}
 	if e.Health <= 0 || e.Race == "" {
 		return nil, fmt.Errorf("death: give the race and the health (> 0) of the units killed")
 	}

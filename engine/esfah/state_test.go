@@ -82,6 +82,7 @@ func TestCampaignRejectsBadEvents(t *testing.T) {
 		{Kind: KindCapture, Player: "a", Terrain: "T1"},
 		{Kind: KindOrder, Maneuvers: map[string]int{"a": 3, "b": 3}},
 		{Kind: KindDeath, Player: "a"},
+		{Kind: KindDeath, Race: "vagha", Health: 2}, // whose units?
 	}
 	for _, e := range bad {
 		if _, _, err := s.Apply(e); err == nil {

@@ -2,6 +2,7 @@ package greatwar
 
 import (
 	"fmt"
+	"slices"
 )
 
 // transfer: "Money can be transfered freely between players of the same
@@ -23,7 +24,9 @@ func (s *State) transfer(e Event) ([]Effect, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Gold[to.Name] += e.Gold
+	if err := s.gain(to.Name, e.Gold); err != nil {
+		return nil, err
+	}
 	return []Effect{pay, {to.Name, "gold", e.Gold, "transfer from " + from.Name}}, nil
 }
 
@@ -34,9 +37,17 @@ func (s *State) income(e Event) ([]Effect, error) {
 		return nil, fmt.Errorf("turn %d's income is already collected", s.Turn)
 	}
 	var eff []Effect
-	for _, src := range e.Sources {
+	for i, src := range e.Sources {
 		if _, ok := s.Player(src.Player); !ok {
 			return nil, fmt.Errorf("unknown player %q", src.Player)
+		}
+		// A player has several sources (his homeland, each terrain he
+		// harvests), but each pays once: "no additional income is created
+		// by multiple harvesters of the same player on the same terrain".
+		if slices.ContainsFunc(e.Sources[:i], func(o Source) bool {
+			return o.Player == src.Player && o.Source == src.Source && o.Terrain == src.Terrain
+		}) {
+			return nil, fmt.Errorf("%s's income from %s is listed twice", src.Player, incomeWhy(src))
 		}
 		if src.Gold < 0 {
 			return nil, fmt.Errorf("negative income %d for %s", src.Gold, src.Player)
@@ -44,7 +55,9 @@ func (s *State) income(e Event) ([]Effect, error) {
 		if q, lost := s.Conquered[src.Player]; lost && src.Gold > 0 {
 			return nil, fmt.Errorf("%s lost his homeland to %s and collects no income", src.Player, q.By)
 		}
-		s.Gold[src.Player] += src.Gold
+		if err := s.gain(src.Player, src.Gold); err != nil {
+			return nil, err
+		}
 		eff = append(eff, Effect{src.Player, "gold", src.Gold, incomeWhy(src)})
 	}
 	s.IncomeTurn = s.Turn
@@ -77,7 +90,10 @@ func (s *State) conquest(e Event) ([]Effect, error) {
 	}
 	s.Conquered[loser.Name] = Conquest{By: by.Name, ByFaction: by.Faction, Turn: s.Turn}
 	g := s.Gold[loser.Name]
-	s.Gold[loser.Name], s.Gold[by.Name] = 0, s.Gold[by.Name]+g
+	if err := s.gain(by.Name, g); err != nil {
+		return nil, err
+	}
+	s.Gold[loser.Name] = 0
 	return []Effect{
 		{loser.Name, "gold", -g, "homeland conquered by " + by.Name},
 		{by.Name, "gold", g, "conquered the homeland of " + loser.Name},
@@ -93,10 +109,20 @@ func (s *State) wound(e Event) ([]Effect, error) {
 }
 
 func (s *State) mark(e Event, m map[string]int, what string) ([]Effect, error) {
-	if e.Unit == "" || e.Amount <= 0 {
+	switch {
+	case e.Player == "":
+		return nil, fmt.Errorf("give the player whose unit takes the %s", what)
+	case e.Unit == "" || e.Amount <= 0:
 		return nil, fmt.Errorf("give the unit and a positive amount of %s", what)
+	case s.Units[e.Player][e.Unit] == 0:
+		return nil, fmt.Errorf("%s has no %q in play", e.Player, e.Unit)
 	}
-	m[e.Player+"/"+e.Unit] += e.Amount
+	k := e.Player + "/" + e.Unit
+	n, err := addInt(m[k], e.Amount)
+	if err != nil {
+		return nil, fmt.Errorf("%s on %s: %w", what, e.Unit, err)
+	}
+	m[k] = n
 	return []Effect{{e.Player, what + ":" + e.Unit, e.Amount, what}}, nil
 }
 
@@ -210,7 +236,9 @@ func (s *State) bones(e Event) ([]Effect, error) {
 	var eff []Effect
 	for _, p := range s.Players {
 		if p.Alignment == Good {
-			s.Gold[p.Name] += BonesGold
+			if err := s.gain(p.Name, BonesGold); err != nil {
+				return nil, err
+			}
 			eff = append(eff, Effect{p.Name, "gold", BonesGold, "Bones removed from play"})
 		}
 	}

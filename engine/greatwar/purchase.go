@@ -75,7 +75,15 @@ func (s *State) purchase(e Event) ([]Effect, error) {
 		return nil, fmt.Errorf("purchases are made at the beginning of a turn; turn %d's income is already collected", s.Turn)
 	}
 	wanted := map[string][]string{}
+	ordered := map[string]bool{}
 	for _, o := range e.Orders {
+		// Each order is checked against the player's whole gold, so a
+		// second order of the same player would be paid from gold the
+		// first already spent.
+		if ordered[o.Player] {
+			return nil, fmt.Errorf("%s has two orders in one purchase: give all his items in one order", o.Player)
+		}
+		ordered[o.Player] = true
 		if err := s.checkOrder(o); err != nil {
 			return nil, err
 		}
@@ -94,7 +102,10 @@ func (s *State) purchase(e Event) ([]Effect, error) {
 			if contested {
 				why = "lost on contested " + it.Name
 			}
-			pay, _ := s.pay(o.Player, it.Cost, why)
+			pay, err := s.pay(o.Player, it.Cost, why)
+			if err != nil {
+				return nil, err
+			}
 			eff = append(eff, pay)
 			if it.Spell {
 				s.SpellTurn[o.Player] = s.Turn
@@ -129,7 +140,10 @@ func (s *State) checkOrder(o Order) error {
 			return fmt.Errorf("%s: %s is in a bidding war", p.Name, it.Name)
 		}
 		trial.introduce(p.Name, it, "")
-		total += it.Cost
+		var err error
+		if total, err = addInt(total, it.Cost); err != nil {
+			return fmt.Errorf("%s: the order's total cost: %w", p.Name, err)
+		}
 		if it.Spell {
 			spells++
 		}
@@ -155,7 +169,10 @@ func (s *State) bid(e Event) ([]Effect, error) {
 		return nil, fmt.Errorf("no bidding war for %q (open: %v)", e.Unit, slices.Sorted(maps.Keys(s.Biddings)))
 	}
 	var eff []Effect
-	for _, p := range e.Bidders {
+	for i, p := range e.Bidders {
+		if slices.Contains(e.Bidders[:i], p) {
+			return nil, fmt.Errorf("%s is named twice among the bidders: each bids 1 gold per round", p)
+		}
 		if !slices.Contains(b.Active, p) {
 			return nil, fmt.Errorf("%s is not (or no longer) bidding for %s", p, b.Unit)
 		}

@@ -3,6 +3,7 @@ package greatwar
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 )
 
@@ -205,11 +206,33 @@ func (s State) clone() State {
 
 // pay moves gold from a player, failing when he holds less.
 func (s *State) pay(player string, gold int, why string) (Effect, error) {
+	if gold < 0 {
+		return Effect{}, fmt.Errorf("%s cannot pay a negative %d gold for %s", player, gold, why)
+	}
 	if gold > s.Gold[player] {
 		return Effect{}, fmt.Errorf("%s needs %d gold for %s but holds %d", player, gold, why, s.Gold[player])
 	}
 	s.Gold[player] -= gold
 	return Effect{player, "gold", -gold, why}, nil
+}
+
+// gain adds gold to a player, failing rather than wrapping his counter
+// round to a negative balance.
+func (s *State) gain(player string, gold int) error {
+	g, err := addInt(s.Gold[player], gold)
+	if err != nil {
+		return fmt.Errorf("%s's gold: %w", player, err)
+	}
+	s.Gold[player] = g
+	return nil
+}
+
+// addInt returns a+b, or an error when the sum does not fit an int.
+func addInt(a, b int) (int, error) {
+	if b > 0 && a > math.MaxInt-b || b < 0 && a < math.MinInt-b {
+		return 0, fmt.Errorf("%d + %d is beyond what a counter holds", a, b)
+	}
+	return a + b, nil
 }
 
 func (s *State) addUnit(player, name string, n int, why string) Effect {
