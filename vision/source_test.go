@@ -56,6 +56,24 @@ func claimingJPEG(t *testing.T, w, h uint16) []byte {
 	return data
 }
 
+// folderOf writes files (name: bytes) to a new folder and opens it as a
+// Source, closed when the test ends.
+func folderOf(t *testing.T, files map[string][]byte) Source {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { src.Close() })
+	return src
+}
+
 func goodPNG(t *testing.T) []byte {
 	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
@@ -75,7 +93,6 @@ func goodPNG(t *testing.T) []byte {
 // skipped, and the folder read on past it: OpenCV would throw, and abort
 // the program with every layout not yet written.
 func TestFolderSkipsImagesClaimingHugeSizes(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string][]byte{
 		"a.png":      goodPNG(t),
 		"b-bomb.png": claimingPNG(t, 60000, 60000),
@@ -83,16 +100,7 @@ func TestFolderSkipsImagesClaimingHugeSizes(t *testing.T) {
 		"d-wide.png": claimingPNG(t, 1<<21, 1),
 		"e.png":      goodPNG(t),
 	}
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	src, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
+	src := folderOf(t, files)
 	m := gocv.NewMat()
 	defer m.Close()
 	want := []string{"", "b-bomb.png", "c-bomb.jpg", "d-wide.png", ""}
@@ -206,17 +214,7 @@ func TestDamagedJPEGIsABadFrame(t *testing.T) {
 	if err := jpegDamaged(good); err != nil {
 		t.Fatalf("jpegDamaged(whole JPEG) = %v, want nil", err)
 	}
-	dir := t.TempDir()
-	for name, data := range map[string][]byte{"1.jpg": good, "2-damaged.jpg": bad, "3.jpg": good} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	src, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
+	src := folderOf(t, map[string][]byte{"1.jpg": good, "2-damaged.jpg": bad, "3.jpg": good})
 	m := gocv.NewMat()
 	defer m.Close()
 	for i, damaged := range []bool{false, true, false} {
