@@ -192,13 +192,22 @@ func Parse(data []byte) (*Calibration, error) {
 	if len(data) > maxFileSize {
 		return nil, fmt.Errorf("%w: larger than %d bytes", ErrCorrupt, maxFileSize)
 	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%w: the file is empty", ErrCorrupt)
+	}
 	var f file
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&f); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("%w: the JSON ends before the calibration does (cut short?)", ErrCorrupt)
+		}
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("%w: data after the calibration object", ErrCorrupt)
+	}
+	if f.Format == "" {
+		return nil, fmt.Errorf("%w: not a calibration file (no \"format\": %q; a layout or another JSON file?)", ErrCorrupt, FileFormat)
 	}
 	if f.Format != FileFormat {
 		return nil, fmt.Errorf("%w: format is %q, want %q", ErrCorrupt, f.Format, FileFormat)

@@ -62,10 +62,12 @@ func TestCorruptFilesAreClearErrors(t *testing.T) {
 		want       error
 		says       string
 	}{
-		{"empty file", "", ErrCorrupt, "EOF"},
+		{"empty file", "", ErrCorrupt, "the file is empty"},
+		{"blank file", " \n\t", ErrCorrupt, "the file is empty"},
 		{"not JSON", "calibration", ErrCorrupt, "invalid character"},
-		{"truncated", string(good[:len(good)/2]), ErrCorrupt, "unexpected EOF"},
-		{"a layout file", `{"version": 1, "disks": []}`, ErrCorrupt, "format"},
+		{"truncated", string(good[:len(good)/2]), ErrCorrupt, "cut short"},
+		{"a layout file", `{"version": 1, "disks": []}`, ErrCorrupt, "not a calibration file"},
+		{"another format", `{"format": "tableref-layout"}`, ErrCorrupt, `format is "tableref-layout"`},
 		{"a newer version", edit(`"version": 1`, `"version": 2`), ErrVersion, "version 2"},
 		{"no lens", edit(`"lens"`, `"lenses"`), ErrCorrupt, "lens"},
 		{"zero focal length", edit(`"camera_matrix": [
