@@ -341,7 +341,7 @@ func checkAgreement(l Lens, pose Pose, plane Plane) error {
 	}
 	d := math.Hypot(viaPose[0]-float64(viaH.X), viaPose[1]-float64(viaH.Y))
 	if d > 0.01*float64(plane.EyeHeight)+0.5 {
-		return fmt.Errorf("%w: the homography and the pose disagree by %.1f cm at the image centre", ErrCorrupt, d)
+		return fmt.Errorf("%w: the homography and the pose disagree by %.3g cm at the image centre", ErrCorrupt, d)
 	}
 	// Away from the centre the lens model matters too: pixels a quarter of
 	// the frame from the centre must map to the table as the pose says.
@@ -357,7 +357,7 @@ func checkAgreement(l Lens, pose Pose, plane Plane) error {
 			return corrupt("the homography does not see the table where the pose does")
 		}
 		if d := math.Hypot(viaPose[0]-float64(viaH.X), viaPose[1]-float64(viaH.Y)); d > 0.02*float64(plane.EyeHeight)+1 || math.IsNaN(d) {
-			return fmt.Errorf("%w: the lens, the homography and the pose disagree by %.1f cm a quarter frame from the centre", ErrCorrupt, d)
+			return fmt.Errorf("%w: the lens, the homography and the pose disagree by %.3g cm a quarter frame from the centre", ErrCorrupt, d)
 		}
 	}
 	return nil
