@@ -17,19 +17,30 @@ import (
 // multiple" examples true; see docs/diskwars.md):
 //
 //  1. The front of an attacker X is the set of living enemy creatures X
-//     lies on that no other living disk X lies on covers: the layer
-//     directly under X. A disk deeper in the pile, under one of X's
-//     defenders, is not in X's combat (example 2: B, under A, does not
-//     fight C even though C lies on it too).
+//     lies on that no other living enemy X lies on covers: the layer of
+//     enemies directly under X ("un Disk ne peut mener qu'une attaque").
+//     A disk deeper in the pile, under one of X's defenders, is not in X's
+//     combat (example 2: B, under A, does not fight C even though C lies
+//     on it too). A friend of X lying on an enemy does not shield it: X
+//     lies on that enemy too and must fight it ("si deux Disks ennemis se
+//     chevauchent, ils doivent se combattre"). A Téméraire (reckless)
+//     attacker's front is every enemy it lies on ("peuvent attaquer tous
+//     les Disks qu'ils chevauchent").
 //  2. An attacker is pending while it is alive, has not attacked yet, and
-//     its front is not empty. It is ready when no pending disk lies on it:
-//     combats are resolved from the top down, so a disk first defends
-//     against what lies on it, then attacks (examples 1 and 3).
-//  3. The ready attackers and their fronts form combats: the connected
-//     groups of "X has Y in its front". All attackers in a combat strike at
-//     once (combined attack, example 4); every disk of a front answers the
-//     attackers that lie on it (combined defence, example 5), even when it
-//     was not the one attacked.
+//     its front is not empty. It is ready when no pending attacker has it
+//     in its front: combats are resolved from the top down, so a disk
+//     first defends against what attacks it, then attacks (examples 1 and
+//     3).
+//  3. The pending attackers and their fronts form combats: the connected
+//     groups of "X has Y in its front". A combat is fought once all its
+//     attackers are ready (an attacker still under attack joins the
+//     others on their common defender after its own defence: "si
+//     plusieurs Disks attaquent un même adversaire ils doivent combiner
+//     leur puissance totale"); should none be, the ready attackers fight
+//     on their own, so that the phase always ends. All attackers in a
+//     combat strike at once (combined attack, example 4); every disk of a
+//     front answers the attackers that lie on it (combined defence,
+//     example 5), even when it was not the one attacked.
 //  4. An attacker strikes one disk of its front: its "target" when that is
 //     in its front, otherwise the disk with the least toughness left (ties:
 //     the first in the layout). A defender answers one attacker: its
@@ -75,17 +86,18 @@ func (s *turnState) enemies(i, j int) bool {
 }
 
 // front returns the living enemy creatures disk x lies on that no other
-// living disk x lies on covers.
+// living enemy x lies on covers (every one for a reckless x).
 func (s *turnState) front(x int) []int {
 	var out []int
 	pins := s.t.Pins(x)
+	reckless := s.creatures[x].Reckless
 	for _, y := range pins {
 		if !s.alive(y) || !s.enemies(x, y) {
 			continue
 		}
 		covered := false
 		for _, w := range pins {
-			if w != y && s.alive(w) && IsCreature(s.t.Disk(w)) && s.t.OnTop(w, y) {
+			if !reckless && w != y && s.alive(w) && s.enemies(x, w) && s.t.OnTop(w, y) {
 				covered = true
 				break
 			}
@@ -106,7 +118,7 @@ func (s *turnState) ready(x int) bool {
 		return false
 	}
 	for _, w := range s.t.PinnedBy(x) {
-		if s.pending(w) {
+		if s.pending(w) && slices.Contains(s.front(w), x) {
 			return false
 		}
 	}
@@ -153,14 +165,31 @@ type group struct {
 	attackers, defenders []int
 }
 
-// readyGroups returns the combats ready to be resolved, highest first.
+// readyGroups returns the combats ready to be resolved, highest first:
+// those of the pending attackers whose attackers are all ready or, when
+// there is none, those of the ready attackers alone.
 func (s *turnState) readyGroups() []group {
-	var ready []int
+	var pending []int
 	for x := range s.t.Len() {
-		if s.ready(x) {
-			ready = append(ready, x)
+		if s.pending(x) {
+			pending = append(pending, x)
 		}
 	}
+	var out []group
+	for _, g := range s.groupsOf(pending) {
+		if !slices.ContainsFunc(g.attackers, func(x int) bool { return !s.ready(x) }) {
+			out = append(out, g)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return s.groupsOf(slices.DeleteFunc(pending, func(x int) bool { return !s.ready(x) }))
+}
+
+// groupsOf returns the combats of the given attackers, highest first: the
+// connected groups of attackers sharing a defender.
+func (s *turnState) groupsOf(ready []int) []group {
 	if len(ready) == 0 {
 		return nil
 	}

@@ -271,6 +271,55 @@ var ruleCombats = []meleeCase{
 		combats:    0,
 	},
 	{
+		// "Si deux Disks ennemis se chevauchent, ils doivent se combattre":
+		// C lies on its friend A and on the enemy B that A lies on; A does
+		// not shield B from C, and both strike B together.
+		name: "a friend lying on an enemy does not shield it",
+		disks: []models.Disk{
+			fighter("B", "blue", 0, 0, 2.5, 0, 1, 1, 3),
+			fighter("A", "red", 3, 0, 2.5, 1, 1, 1, 9),
+			fighter("C", "red", 1.5, 3, 2.5, 2, 5, 1, 9),
+		},
+		pre:        all(onTop("C", "B"), onTop("A", "B")),
+		casualties: []string{"B"},
+		damage:     map[string]int{"A": 1},
+		combats:    1,
+		strikes:    map[string]string{"C": "B", "A": "B"},
+	},
+	{
+		// Téméraire: "peuvent attaquer tous les Disks qu'ils chevauchent".
+		// Example 2's pile, C reckless: it strikes A and B beneath it,
+		// where a plain C strikes only A.
+		name: "a reckless disk strikes every enemy it lies on",
+		disks: []models.Disk{
+			fighter("B", "b", 0, 0, 2.5, 0, 1, 1, 3),
+			fighter("A", "a", 3, 0, 2.5, 1, 1, 1, 3),
+			fighter("C", "c", 1.5, 3, 2.5, 2, 5, 1, 9, "reckless"),
+		},
+		pre:        all(onTop("C", "B"), onTop("C", "A"), onTop("A", "B")),
+		casualties: []string{"A", "B"},
+		damage:     map[string]int{"C": 2}, // A and B both answer
+		combats:    1,
+		strikes:    map[string]string{"C": "B"},
+	},
+	{
+		// "Si plusieurs Disks attaquent un même adversaire ils doivent
+		// combiner leur puissance totale", top down: C first defends
+		// against D, then joins A on B; B answers one of them.
+		name: "attackers of one disk wait for one still under attack",
+		disks: []models.Disk{
+			fighter("B", "blue", 0, 0, 2.5, 0, 0, 3, 4),
+			fighter("A", "red", -3, 0, 2.5, 1, 2, 1, 3),
+			fighter("C", "red", 3, 0, 2.5, 1, 2, 0, 3),
+			fighter("D", "blue", 5.5, 0, 2.5, 2, 0, 0, 9),
+		},
+		pre:        all(onTop("D", "C"), onTop("A", "B"), onTop("C", "B")),
+		casualties: []string{"A", "B"},
+		damage:     map[string]int{},
+		combats:    2,
+		strikes:    map[string]string{"D": "C", "C": "B"},
+	},
+	{
 		name: "momentary damage that does not wound vanishes",
 		disks: []models.Disk{
 			fighter("att", "A", 3, 0, 2.5, 1, 3, 1, 9, "momentary"),
