@@ -182,13 +182,33 @@ func (t *Table) level(i int) level {
 // computeContacts finds every overlapping pair and applies the sandwich
 // rule (see cover.go).
 func (t *Table) computeContacts() {
+	t.pins, t.pinnedBy = t.contactLists(nil, true)
+}
+
+// ContactsWithout returns the contact relation (pins[i], the disks i lies
+// on; pinnedBy[i], those on it; both ascending) with the disks gone
+// reports taken off the table: a disk destroyed during a turn leaves at
+// once, and no longer keeps the disks above and below it apart. gone(i)
+// disks are in no contact.
+func (t *Table) ContactsWithout(gone func(int) bool) (pins, pinnedBy [][]int) {
+	return t.contactLists(gone, false)
+}
+
+// contactLists computes the contact relation without the disks gone
+// reports (nil: none), warning of overlapping disks at one level when
+// warn is set.
+func (t *Table) contactLists(gone func(int) bool, warn bool) (pins, pinnedBy [][]int) {
 	n := len(t.circles)
-	t.pins = make([][]int, n)
-	t.pinnedBy = make([][]int, n)
+	pins = make([][]int, n)
+	pinnedBy = make([][]int, n)
+	on := func(i int) bool { return gone == nil || !gone(i) }
 	overlaps := t.overlapLists()
 	for i := range n {
+		if !on(i) {
+			continue
+		}
 		for _, j := range overlaps[i] {
-			if j < i {
+			if j < i || !on(j) {
 				continue
 			}
 			top, bottom := i, j
@@ -196,29 +216,33 @@ func (t *Table) computeContacts() {
 			case t.above(j, i):
 				top, bottom = j, i
 			case !t.above(i, j):
-				t.warnf("disks %q and %q overlap at the same stacking level z=%d: which lies above is unknown, so neither pins the other",
-					t.ID(i), t.ID(j), t.layout.Disks[i].Z)
+				if warn {
+					t.warnf("disks %q and %q overlap at the same stacking level z=%d: which lies above is unknown, so neither pins the other",
+						t.ID(i), t.ID(j), t.layout.Disks[i].Z)
+				}
 				continue
 			}
-			if t.inContact(top, bottom, overlaps) {
-				t.pins[top] = append(t.pins[top], bottom)
-				t.pinnedBy[bottom] = append(t.pinnedBy[bottom], top)
+			if t.inContact(top, bottom, overlaps, on) {
+				pins[top] = append(pins[top], bottom)
+				pinnedBy[bottom] = append(pinnedBy[bottom], top)
 			}
 		}
 	}
 	for i := range n {
-		slices.Sort(t.pins[i])
-		slices.Sort(t.pinnedBy[i])
+		slices.Sort(pins[i])
+		slices.Sort(pinnedBy[i])
 	}
+	return pins, pinnedBy
 }
 
-// inContact applies the sandwich rule to an overlapping pair.
-func (t *Table) inContact(top, bottom int, overlaps [][]int) bool {
+// inContact applies the sandwich rule to an overlapping pair, with the
+// disks on the table (on) between them.
+func (t *Table) inContact(top, bottom int, overlaps [][]int, on func(int) bool) bool {
 	var between []Circle
 	lt, lb := t.level(top), t.level(bottom)
 	for _, k := range overlaps[top] {
 		lk := t.level(k)
-		if k != bottom && lt.after(lk) && lk.after(lb) && t.Overlap(k, bottom) {
+		if k != bottom && on(k) && lt.after(lk) && lk.after(lb) && t.Overlap(k, bottom) {
 			between = append(between, t.circles[k])
 		}
 	}

@@ -359,3 +359,31 @@ func TestChainsAndRanges(t *testing.T) {
 		t.Errorf("within 12.2 cm of (20,10) = %v, want [d e]", got)
 	}
 }
+
+// TestContactsWithoutADestroyedDisk checks that taking the middle disk of
+// a sandwich off the table puts the disks above and below it in contact
+// (Diskwars: "les Disks éliminés sont immédiatement retirés"), that the
+// disk gone is in no contact, and that with nothing gone the relation is
+// the table's own.
+func TestContactsWithoutADestroyedDisk(t *testing.T) {
+	// Rulebook "En contact", example 1 in a line: A on B on C, B covering
+	// the whole lens of A and C.
+	tb := NewTable(layoutOf(disk("A", 0, 0, 2.5, 2), disk("B", 1, 0, 2.5, 1), disk("C", 2, 0, 2.5, 0)))
+	if got := contactIDs(tb); !slices.Equal(got, []string{"A>B", "B>C"}) {
+		t.Fatalf("test layout: contacts %v, want [A>B B>C]", got)
+	}
+	pins, pinnedBy := tb.ContactsWithout(func(i int) bool { return tb.ID(i) == "B" })
+	a, b, c := 0, 1, 2
+	if !slices.Equal(pins[a], []int{c}) || !slices.Equal(pinnedBy[c], []int{a}) {
+		t.Errorf("without B: A pins %v, C pinned by %v; want [C] and [A]", tb.IDs(pins[a]), tb.IDs(pinnedBy[c]))
+	}
+	if len(pins[b]) != 0 || len(pinnedBy[b]) != 0 {
+		t.Errorf("B, gone, pins %v and is pinned by %v; want nothing", pins[b], pinnedBy[b])
+	}
+	pins, pinnedBy = tb.ContactsWithout(func(int) bool { return false })
+	for i := range tb.Len() {
+		if !slices.Equal(pins[i], tb.Pins(i)) || !slices.Equal(pinnedBy[i], tb.PinnedBy(i)) {
+			t.Errorf("nothing gone, disk %s: pins %v pinned by %v; the table's %v and %v", tb.ID(i), pins[i], pinnedBy[i], tb.Pins(i), tb.PinnedBy(i))
+		}
+	}
+}

@@ -55,6 +55,11 @@ type turnState struct {
 	log       []engine.Event
 	warnings  []string
 	fx        Effects // lasting spell effects (spell disks on the table)
+	// The contact relation among the disks left on the table, computed
+	// again when one more is destroyed (see pins).
+	livePins, liveBy [][]int
+	liveDead         int // len(dead) when they were computed
+	loadErr          error
 }
 
 func newTurnState(t *engine.Table) *turnState {
@@ -90,6 +95,58 @@ func (s *turnState) creature(i int) (Creature, error) {
 }
 
 func (s *turnState) alive(i int) bool { return !s.dead[i] }
+
+// pins returns the disks disk i lies on, in contact, among those left on
+// the table; pinnedBy those lying on it. A destroyed disk leaves at once
+// ("les Disks éliminés sont immédiatement retirés") and no longer keeps
+// the disks above and below it apart: the contact rule is applied again
+// without the destroyed disks each time one more is destroyed.
+func (s *turnState) pins(i int) []int {
+	if len(s.dead) == 0 {
+		return s.t.Pins(i)
+	}
+	s.liveContacts()
+	return s.livePins[i]
+}
+
+func (s *turnState) pinnedBy(i int) []int {
+	if len(s.dead) == 0 {
+		return s.t.PinnedBy(i)
+	}
+	s.liveContacts()
+	return s.liveBy[i]
+}
+
+// onTop reports whether disk top lies on disk bottom, in contact, among
+// the disks left on the table.
+func (s *turnState) onTop(top, bottom int) bool {
+	_, found := slices.BinarySearch(s.pins(top), bottom)
+	return found
+}
+
+// liveContacts computes the contacts without the destroyed disks when a
+// disk was destroyed since they were last computed, and reads the values
+// of the enemy creatures newly in contact (an error is kept in loadErr
+// for the Combat phase to return).
+func (s *turnState) liveContacts() {
+	if s.livePins != nil && s.liveDead == len(s.dead) {
+		return
+	}
+	s.livePins, s.liveBy = s.t.ContactsWithout(func(i int) bool { return s.dead[i] })
+	s.liveDead = len(s.dead)
+	for top, bs := range s.livePins {
+		for _, b := range bs {
+			if !IsCreature(s.t.Disk(top)) || !IsCreature(s.t.Disk(b)) || !models.Enemies(s.t.Disk(top), s.t.Disk(b)) {
+				continue
+			}
+			for _, i := range []int{top, b} {
+				if _, err := s.creature(i); err != nil && s.loadErr == nil {
+					s.loadErr = err
+				}
+			}
+		}
+	}
+}
 
 func (s *turnState) id(i int) string { return s.t.ID(i) }
 

@@ -89,7 +89,7 @@ func (s *turnState) enemies(i, j int) bool {
 // living enemy x lies on covers (every one for a reckless x).
 func (s *turnState) front(x int) []int {
 	var out []int
-	pins := s.t.Pins(x)
+	pins := s.pins(x)
 	reckless := s.creatures[x].Reckless
 	for _, y := range pins {
 		if !s.alive(y) || !s.enemies(x, y) {
@@ -97,7 +97,7 @@ func (s *turnState) front(x int) []int {
 		}
 		covered := false
 		for _, w := range pins {
-			if !reckless && w != y && s.alive(w) && s.enemies(x, w) && s.t.OnTop(w, y) {
+			if !reckless && w != y && s.alive(w) && s.enemies(x, w) && s.onTop(w, y) {
 				covered = true
 				break
 			}
@@ -117,7 +117,7 @@ func (s *turnState) ready(x int) bool {
 	if !s.pending(x) {
 		return false
 	}
-	for _, w := range s.t.PinnedBy(x) {
+	for _, w := range s.pinnedBy(x) {
 		if s.pending(w) && slices.Contains(s.front(w), x) {
 			return false
 		}
@@ -150,6 +150,9 @@ func (s *turnState) resolveMelee() ([]Combat, error) {
 	var combats []Combat
 	for {
 		groups := s.readyGroups()
+		if s.loadErr != nil {
+			return nil, s.loadErr
+		}
 		if len(groups) == 0 {
 			return combats, nil
 		}

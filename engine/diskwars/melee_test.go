@@ -320,6 +320,28 @@ var ruleCombats = []meleeCase{
 		strikes:    map[string]string{"D": "C", "C": "B"},
 	},
 	{
+		// "Après qu'un combat a été résolu, les Disks éliminés sont
+		// immédiatement retirés": A, between C and B, covers their whole
+		// lens; once B's defence destroys A, C lies on B and fights it.
+		name: "a destroyed disk no longer keeps the disks above and below it apart",
+		disks: []models.Disk{
+			fighter("B", "blue", 0, 0, 2.5, 0, 1, 5, 3),
+			fighter("A", "red", 2, 0, 2.5, 1, 1, 0, 1),
+			fighter("C", "red", 4.5, 0, 2.5, 2, 5, 1, 9),
+		},
+		pre: all(onTop("C", "A"), onTop("A", "B"), func(t *testing.T, tb *engine.Table) {
+			c, _ := tb.Index("C")
+			b, _ := tb.Index("B")
+			if !tb.Overlap(c, b) || tb.OnTop(c, b) {
+				t.Fatal("test layout: C should overlap B, kept apart by A")
+			}
+		}),
+		casualties: []string{"A", "B"},
+		damage:     map[string]int{"C": 5},
+		combats:    2,
+		strikes:    map[string]string{"A": "B", "C": "B"},
+	},
+	{
 		name: "momentary damage that does not wound vanishes",
 		disks: []models.Disk{
 			fighter("att", "A", 3, 0, 2.5, 1, 3, 1, 9, "momentary"),
