@@ -21,11 +21,14 @@ func decodeArmy(data []byte, a any) error {
 }
 
 // startingArmy lists a player's disks on the setup table as items, their
-// cost the disk's "points".
+// cost the disk's "points". The Undead's free guards (keyword
+// "homeland-guard", checked by CheckSetup) are left out: the setup event
+// gives the Undead player his "2 free Undead Horde and 2 free Skeleton
+// Archers" itself, and listing them too would give him 4 of each.
 func startingArmy(l models.Layout, owner string) []greatwar.Item {
 	var out []greatwar.Item
 	for _, d := range l.Disks {
-		if d.IsTerrain() || d.Owner != owner {
+		if d.IsTerrain() || d.Owner != owner || greatwar.IsHomelandGuard(d) {
 			continue
 		}
 		name := d.Name

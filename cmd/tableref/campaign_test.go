@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tableref/models"
 	"testing"
 )
 
@@ -404,5 +405,24 @@ func TestRefusedSetupLeavesNoCampaign(t *testing.T) {
 	}
 	if out := mustCLI(t, db, "", "history", "--campaign", "esfah"); strings.Count(out, `"seq"`) != 1 {
 		t.Errorf("want the campaign with its one setup event, got %s", out)
+	}
+}
+
+// TestStartingArmyLeavesOutTheFreeGuards: the setup event gives the
+// Undead player "2 free Undead Horde and 2 free Skeleton Archers"
+// (source), so the guards marked homeland-guard on the table are not
+// listed in his army as well (which made 4 of each).
+func TestStartingArmyLeavesOutTheFreeGuards(t *testing.T) {
+	guard := func(id, name string) models.Disk {
+		return models.Disk{ID: id, Name: name, Kind: models.KindCreature, Owner: "ned", Faction: "undead", Keywords: []string{"homeland-guard"}}
+	}
+	l := models.Layout{Disks: []models.Disk{
+		{ID: "n1", Name: "Undead Horde", Kind: models.KindCreature, Owner: "ned", Faction: "undead"},
+		guard("g1", "Undead Horde"), guard("g2", "Undead Horde"),
+		guard("g3", "Skeleton Archers"), guard("g4", "Skeleton Archers"),
+	}}
+	got := startingArmy(l, "ned")
+	if len(got) != 1 || got[0].Name != "Undead Horde" {
+		t.Errorf("got army %+v, want only the Undead Horde n1 (the guards come free with the setup event)", got)
 	}
 }

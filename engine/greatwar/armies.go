@@ -11,6 +11,7 @@ func (s *setupCheck) armies() {
 	points := map[string]int{}
 	uniques := map[string]string{}
 	familiars, catapults := map[string]int{}, map[string]int{}
+	guards := map[string]map[string]int{}
 	for i, d := range s.t.Disks() {
 		if d.IsTerrain() || d.Owner == "" {
 			continue
@@ -21,7 +22,9 @@ func (s *setupCheck) armies() {
 			continue
 		}
 		pts, _ := d.Stat("points")
-		points[p.Name] += pts
+		if !s.freeGuard(guards, p, d) {
+			points[p.Name] += pts
+		}
 		s.armyDisk(i, p, d)
 		n := NormalName(d.Name)
 		switch {
@@ -61,4 +64,32 @@ func (s *setupCheck) armyDisk(i int, p Player, d models.Disk) {
 	if err := CheckArmyRule(p, it); err != nil {
 		s.fail("army rules", []string{d.ID}, "%s: %v", d.ID, err)
 	}
+}
+
+// undeadGuards are the Undead player's free units: "the Undead player
+// gains 2 free Undead Horde and 2 free Skeleton Archers".
+var undeadGuards = map[string]int{"undead horde": 2, "skeleton archers": 2}
+
+// IsHomelandGuard reports whether d is marked as one of the Undead's free
+// homeland guards (keyword "homeland-guard").
+func IsHomelandGuard(d models.Disk) bool { return d.HasKeyword("homeland-guard") }
+
+// freeGuard reports whether d is one of the Undead's free guards, which
+// cost none of the 150 points. A disk marked homeland-guard that is not
+// (another player's, another unit, a third Undead Horde) is a problem:
+// its points would otherwise be left out of the army.
+func (s *setupCheck) freeGuard(seen map[string]map[string]int, p Player, d models.Disk) bool {
+	if !IsHomelandGuard(d) {
+		return false
+	}
+	n := NormalName(d.Name)
+	if p.Faction != Undead || seen[p.Name][n] >= undeadGuards[n] {
+		s.fail("homeland guard", []string{d.ID}, "%s (%s) is marked homeland-guard, but only the Undead player's 2 Undead Horde and 2 Skeleton Archers are free guards", d.ID, d.Name)
+		return false
+	}
+	if seen[p.Name] == nil {
+		seen[p.Name] = map[string]int{}
+	}
+	seen[p.Name][n]++
+	return true
 }

@@ -126,12 +126,30 @@ func (s *State) mark(e Event, m map[string]int, what string) ([]Effect, error) {
 	return []Effect{{e.Player, what + ":" + e.Unit, e.Amount, what}}, nil
 }
 
-// heal removes wounds (1 per turn at the Acolytes' homeland).
+// heal removes a wound at the Acolytes' homeland: "disks of good aligned
+// players touching their homeland are allowed to heal 1 Wound per turn".
+// So the campaign must have an Acolytes player, the unit's player must be
+// good, and each disk heals at most 1 wound in a turn. Wounds are kept
+// per unit name, so the units of one name heal at most as many wounds in a
+// turn as there are disks of that name. Whether the disk
+// touches that homeland, with no evil disk there, is read from the table
+// (HomelandAbilities), not from the ledger.
 func (s *State) heal(e Event) ([]Effect, error) {
 	k := e.Player + "/" + e.Unit
 	if e.Amount <= 0 || e.Amount > s.Wounds[k] {
 		return nil, fmt.Errorf("%s has %d wounds, cannot heal %d", e.Unit, s.Wounds[k], e.Amount)
 	}
+	if !slices.ContainsFunc(s.Players, func(p Player) bool { return p.Faction == Disciples }) {
+		return nil, fmt.Errorf("wounds heal only at the Acolytes' homeland, and no player of this campaign plays the Acolytes")
+	}
+	if p, _ := s.Player(e.Player); p.Alignment != Good {
+		return nil, fmt.Errorf("only disks of good aligned players heal at the Acolytes' homeland; %s is %s", p.Name, p.Alignment)
+	}
+	disks := s.Units[e.Player][e.Unit]
+	if e.Amount > disks-s.Healed[k] {
+		return nil, fmt.Errorf("%s's %d %s may heal 1 wound each per turn at the Acolytes' homeland: %d healed in turn %d already, %d more asked", e.Player, disks, e.Unit, s.Healed[k], s.Turn, e.Amount)
+	}
+	s.Healed[k] += e.Amount
 	s.Wounds[k] -= e.Amount
 	return []Effect{{e.Player, "wounds:" + e.Unit, -e.Amount, "healed"}}, nil
 }

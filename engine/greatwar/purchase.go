@@ -14,10 +14,13 @@ func (s *State) checkNew(p Player, it Item) error {
 	if err := CheckArmyRule(p, it); err != nil {
 		return err
 	}
+	it = s.knownUnique(it)
 	n := NormalName(it.Name)
 	switch {
 	case n == Familiar:
-		if s.Units[p.Name]["Familiar"]+s.Units[p.Name][it.Name] > 0 {
+		// Names are compared in their normal form, so "familiar" and
+		// "Familiar " are the one Familiar "each player is allowed".
+		if s.count(p.Name, Familiar) > 0 {
 			return fmt.Errorf("%s already has a Familiar; each player is allowed 1", p.Name)
 		}
 	case n == Catapult && p.Faction == Knights:
@@ -43,6 +46,17 @@ func (s *State) checkUnique(p Player, n, name string) error {
 	return fmt.Errorf("the unique disk %s is already in the game (%s)", name, u.Owner)
 }
 
+// knownUnique returns it marked unique when a disk of its name was
+// already introduced as unique, whoever flagged it: "Players may only
+// acquire unique Disks if these have not been introduced to the game
+// before", and leaving out the flag must not make a second one.
+func (s *State) knownUnique(it Item) Item {
+	if _, seen := s.Uniques[NormalName(it.Name)]; seen {
+		it.Unique = true
+	}
+	return it
+}
+
 // count returns how many units of a (normalised) name a player has.
 func (s *State) count(player, norm string) int {
 	c := 0
@@ -56,6 +70,7 @@ func (s *State) count(player, norm string) int {
 
 // introduce puts a new disk into p's army.
 func (s *State) introduce(player string, it Item, why string) Effect {
+	it = s.knownUnique(it)
 	n := NormalName(it.Name)
 	if it.Unique {
 		if n == StandardBearer && s.RuinsPlaced {
@@ -88,7 +103,7 @@ func (s *State) purchase(e Event) ([]Effect, error) {
 			return nil, err
 		}
 		for _, it := range o.Items {
-			if it.Unique {
+			if s.knownUnique(it).Unique {
 				wanted[NormalName(it.Name)] = append(wanted[NormalName(it.Name)], o.Player)
 			}
 		}
@@ -96,6 +111,7 @@ func (s *State) purchase(e Event) ([]Effect, error) {
 	var eff []Effect
 	for _, o := range e.Orders {
 		for _, it := range o.Items {
+			it = s.knownUnique(it)
 			n := NormalName(it.Name)
 			why := "bought " + it.Name
 			contested := it.Unique && len(wanted[n]) > 1
@@ -175,6 +191,12 @@ func (s *State) bid(e Event) ([]Effect, error) {
 		}
 		if !slices.Contains(b.Active, p) {
 			return nil, fmt.Errorf("%s is not (or no longer) bidding for %s", p, b.Unit)
+		}
+		// Winning the bid is acquiring a unit, which players who "have
+		// lost their homeland ... may not" do ("may not produce any
+		// units").
+		if q, lost := s.Conquered[p]; lost {
+			return nil, fmt.Errorf("%s lost his homeland to %s and may not produce units: he may not bid", p, q.By)
 		}
 		pay, err := s.pay(p, 1, "bid for "+b.Unit)
 		if err != nil {

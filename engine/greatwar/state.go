@@ -95,17 +95,20 @@ type Bidding struct {
 // State is a Great War campaign between two events. It is a value: Apply
 // returns a new State and never changes the one it is called on.
 type State struct {
-	Turn      int                       `json:"turn"`
-	Players   []Player                  `json:"players"`
-	Options   Options                   `json:"options"`
-	Order     []string                  `json:"order,omitempty"`
-	Gold      map[string]int            `json:"gold"`
-	Units     map[string]map[string]int `json:"units"` // player: unit name: count in play
-	Wounds    map[string]int            `json:"wounds,omitempty"`
-	Damage    map[string]int            `json:"damage,omitempty"`
-	Conquered map[string]Conquest       `json:"conquered,omitempty"`
-	Uniques   map[string]Unique         `json:"uniques,omitempty"`
-	Biddings  map[string]Bidding        `json:"biddings,omitempty"`
+	Turn    int                       `json:"turn"`
+	Players []Player                  `json:"players"`
+	Options Options                   `json:"options"`
+	Order   []string                  `json:"order,omitempty"`
+	Gold    map[string]int            `json:"gold"`
+	Units   map[string]map[string]int `json:"units"` // player: unit name: count in play
+	Wounds  map[string]int            `json:"wounds,omitempty"`
+	Damage  map[string]int            `json:"damage,omitempty"`
+	// Healed counts the wounds each unit (player/unit) healed in this
+	// turn; the end of the turn clears it.
+	Healed    map[string]int      `json:"healed,omitempty"`
+	Conquered map[string]Conquest `json:"conquered,omitempty"`
+	Uniques   map[string]Unique   `json:"uniques,omitempty"`
+	Biddings  map[string]Bidding  `json:"biddings,omitempty"`
 	// SpellTurn is the last turn each player bought a spell.
 	SpellTurn map[string]int `json:"spell_turn,omitempty"`
 	// IncomeTurn is the last turn whose income was recorded.
@@ -181,6 +184,10 @@ func (s State) clone() State {
 		c.Units[p] = maps.Clone(u)
 	}
 	c.Wounds, c.Damage = maps.Clone(s.Wounds), maps.Clone(s.Damage)
+	c.Healed = maps.Clone(s.Healed)
+	if c.Healed == nil {
+		c.Healed = map[string]int{}
+	}
 	c.Conquered, c.Uniques = maps.Clone(s.Conquered), maps.Clone(s.Uniques)
 	c.Biddings, c.SpellTurn = maps.Clone(s.Biddings), maps.Clone(s.SpellTurn)
 	if c.Conquered == nil {
@@ -249,6 +256,7 @@ func (s *State) addUnit(player, name string, n int, why string) Effect {
 func (s *State) endTurn(Event) ([]Effect, error) {
 	s.Turn++
 	s.Order = nil
+	s.Healed = nil
 	return nil, nil
 }
 

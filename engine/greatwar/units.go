@@ -96,15 +96,38 @@ type Item struct {
 // alignmentOnly are the disks the text reserves to one alignment, all of
 // them factionless for that alignment.
 var alignmentOnly = map[string]Alignment{
-	"ceryx jade": Good, "oboros rex": Good, "mahkim": Good, "mahkim champion": Good,
-	"makim": Good, "makim champion": Good, "firbolg the giant": Evil, "firbolg": Evil,
+	"ceryx jade": Good, "oboros rex": Good, "firbolg the giant": Evil, "firbolg": Evil,
+}
+
+// isMahkim reports whether a name (normalised) or faction names a Mahkim
+// disk. The text names them as a people, not one disk ("Mahkim are
+// considered to be 'factionsless'. ... Makim Champions are blue (neutral)
+// disks"), so every name beginning with the word Mahkim (or the text's
+// spelling Makim) is one, as is an item whose faction is "mahkim".
+func isMahkim(n string) bool {
+	for _, w := range []string{"mahkim", "makim"} {
+		if n == w || strings.HasPrefix(n, w+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// reservedTo returns the alignment the text reserves an item to, if any.
+// Mahkim "may only be acquired by players of good alignment".
+func reservedTo(it Item) (Alignment, bool) {
+	if isMahkim(NormalName(it.Name)) || isMahkim(NormalName(it.Faction)) {
+		return Good, true
+	}
+	al, ok := alignmentOnly[NormalName(it.Name)]
+	return al, ok
 }
 
 // isFactionless reports whether an item fits any army of its buyer's
 // alignment.
 func isFactionless(it Item, a Alignment) bool {
 	n := NormalName(it.Name)
-	if al, ok := alignmentOnly[n]; ok {
+	if al, ok := reservedTo(it); ok {
 		return al == a
 	}
 	if (n == "dark drakes" || n == "dark drake") && a == Good {
@@ -128,7 +151,7 @@ func CheckArmyRule(p Player, it Item) error {
 	if IsBanned(n) {
 		return fmt.Errorf("%s is a banned spell", it.Name)
 	}
-	if al, ok := alignmentOnly[n]; ok && al != p.Alignment {
+	if al, ok := reservedTo(it); ok && al != p.Alignment {
 		return fmt.Errorf("%s may only be acquired by players of %s alignment (%s is %s)", it.Name, al, p.Name, p.Alignment)
 	}
 	if isFactionless(it, p.Alignment) || it.Spell && it.Faction == "" {
