@@ -215,7 +215,10 @@ func battle9Check(tbl *battle9.Table, text, move string, e *env) error {
 	}
 	m, err := battle9.ParseMove(move)
 	if err != nil {
-		return usageError("%v", err)
+		// Bad move text is bad input like a bad position (exit 1): the
+		// error already shows the notation, so a one-line hint replaces
+		// the whole usage text a usage error would print.
+		return fmt.Errorf("%w; \"tableref help battle9\" describes moves", err)
 	}
 	route, err := p.Resolve(m)
 	if err != nil {

@@ -42,7 +42,15 @@ func TestBattle9CLI(t *testing.T) {
 			[]string{"3 rows: the board has 9"}},
 		{"a missing action is a usage error", []string{"battle9"}, 2, []string{"give an action"}},
 		{"an unknown action is a usage error", []string{"battle9", "play"}, 2, []string{"unknown action \"play\""}},
-		{"a bad move is a usage error", []string{"battle9", "check", "dwarfs:orcs 4k4/9/9/9/9/9/9/9/4K4 1", "e1e2"}, 2, []string{"move \"e1e2\""}},
+		{"a bad move is explained in one line", []string{"battle9", "check", "dwarfs:orcs 4k4/9/9/9/9/9/9/9/4K4 1", "e1e2"}, 1, []string{"move \"e1e2\": want FROM-TO", "tableref help battle9"}},
+		{"a position without a King is refused", []string{"battle9", "moves", "dwarfs:orcs 9/9/9/9/9/9/9/9/9 1"}, 1,
+			[]string{"invalid position: the first player (dwarfs) has no King"}},
+		{"a bought King is refused", []string{"battle9", "moves", "dwarfs:orcs 4k4/9/9/9/9/9/9/9/3KK4 1"}, 1,
+			[]string{"has 2 Kings: the dwarfs get 1"}},
+		{"a King left capturable by the other side is refused", []string{"battle9", "check", "dwarfs:undead 4k4/9/9/9/9/9/9/9/4H3K 1", "e1xe9"}, 1,
+			[]string{"second player's King can be captured"}},
+		{"a lineup of MaxInt64 Warriors is refused", []string{"battle9", "lineup", battle9Testdata("overflow.json")}, 1,
+			[]string{"9223372036854775807 Warrior: the army can have 27 units at most"}},
 		{"an unquoted position is a usage error", []string{"battle9", "moves", "dwarfs:orcs", "4k4/9/9/9/9/9/9/9/4K4", "1"}, 2, []string{"quote a position"}},
 	}
 	for _, c := range cases {

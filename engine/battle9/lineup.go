@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -38,22 +39,49 @@ type Army struct {
 	Counts []int
 }
 
-// Cost is what the army's units cost (Kings are free).
+// Cost is what the army's units cost (Kings are free). A sum too large
+// for an int is math.MaxInt: it must not wrap around to a small cost that
+// passes the budget.
 func (a Army) Cost() int {
 	c := 0
 	for i, n := range a.Counts {
-		c += n * a.Race.Units[i].Cost
+		c = satAdd(c, satMul(n, a.Race.Units[i].Cost))
 	}
 	return c
 }
 
-// Size is the number of units, Kings included.
+// Size is the number of units, Kings included; math.MaxInt when the sum
+// is too large for an int, so that it cannot wrap below the limit.
 func (a Army) Size() int {
 	n := 0
 	for _, k := range a.Counts {
-		n += k
+		n = satAdd(n, k)
 	}
 	return n
+}
+
+// satAdd is a+b for counts and costs (not negative), held at math.MaxInt
+// instead of wrapping around.
+func satAdd(a, b int) int {
+	if a < 0 || b < 0 {
+		return a + b // not a count; Army refuses negative counts first
+	}
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
+
+// satMul is a*b for counts and costs (not negative), held at math.MaxInt
+// instead of wrapping around.
+func satMul(a, b int) int {
+	if a < 0 || b < 0 {
+		return a * b // not a count; Army refuses negative counts first
+	}
+	if a != 0 && b > math.MaxInt/a {
+		return math.MaxInt
+	}
+	return a * b
 }
 
 // String lists the army for people: "dwarfs: 1 King, 3 Warrior, ...".
@@ -129,6 +157,12 @@ func (t *Table) Army(l Lineup) (Army, error) {
 		listed[i] = true
 		if count < 0 {
 			bad(ErrBadCount, "%d %s: a count cannot be negative", count, u.Name)
+			continue
+		}
+		// "The army can have 27 units at most (including the King)": a
+		// larger count of one unit can never fit, whatever the others.
+		if count > t.MaxUnits {
+			bad(ErrTooManyUnits, "%d %s: the army can have %d units at most", count, u.Name, t.MaxUnits)
 			continue
 		}
 		if u.King && count != 0 && count != r.kings() {

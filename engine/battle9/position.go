@@ -220,7 +220,37 @@ func ParsePosition(text string, t *Table) (Position, error) {
 	default:
 		return Position{}, fmt.Errorf("%w: side to move %q: want 1 (first) or 2 (second)", ErrPosition, fields[2])
 	}
+	if err := p.Validate(); err != nil {
+		return Position{}, err
+	}
 	return p, nil
+}
+
+// Validate says why p cannot arise in a game, or nil. Each side has at
+// least one King and no more than its race is given ("Both players
+// additionally get a King - you cannot buy more Kings"; elves get
+// several and may lose all but the last), at most the table's MaxUnits
+// units ("The army can have 27 units at most"), and the side that has
+// just moved cannot have left its King capturable ("A player is not
+// allowed to move in such a way that his King (concerning elves: the
+// last King) can be captured"). The errors wrap ErrPosition.
+func (p Position) Validate() error {
+	for _, s := range []Side{First, Second} {
+		r := p.races[s]
+		switch k := len(p.Kings(s)); {
+		case k == 0:
+			return fmt.Errorf("%w: the %s player (%s) has no King: a King is never captured, the game ends at checkmate", ErrPosition, s, r.Name)
+		case k > r.Kings():
+			return fmt.Errorf("%w: the %s player (%s) has %d Kings: the %s get %d, you cannot buy more Kings", ErrPosition, s, r.Name, k, r.Name, r.Kings())
+		}
+		if n := p.Count(s); n > p.table.MaxUnits {
+			return fmt.Errorf("%w: the %s player has %d units: an army has %d at most", ErrPosition, s, n, p.table.MaxUnits)
+		}
+	}
+	if s := p.toMove.Other(); p.KingCapturable(s) {
+		return fmt.Errorf("%w: the %s player's King can be captured though it is the %s player's turn: no legal move leaves one's own King so", ErrPosition, s, p.toMove)
+	}
+	return nil
 }
 
 func (p Position) parseRows(s string) ([NumSquares]cell, error) {

@@ -2,6 +2,7 @@ package battle9
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -9,8 +10,9 @@ var positionFixtures = []string{
 	"dwarfs:orcs 4k4/9/9/9/9/9/9/9/4K4 1",
 	"humans:undead lgwsksgwl/zzzzzzzzz/9/9/9/9/9/FAARMRAAF/4K4 2",
 	"elves:elves k3k3k/9/9/4A4/9/9/9/9/K3K3K 1",
-	"orcs:dwarfs 9/9/9/9/9/9/9/9/9 1",
-	"dwarfs:dwarfs kkkkkkkkk/wwwwwwwww/hhhhhhhhh/9/9/9/TTTTTTTTT/RRRRRRRRR/KKKKKKKKK 2",
+	"orcs:dwarfs 8k/9/9/9/9/9/9/9/K8 1",
+	"elves:orcs 9/9/9/9/9/4k4/9/9/4K4 2", // two elf Kings lost in play
+	"dwarfs:dwarfs wwwwkwwww/hhhhhhhhh/ttttrtttt/9/9/9/TTTTRTTTT/HHHHHHHHH/WWWWKWWWW 2",
 }
 
 func TestPositionRoundTrip(t *testing.T) {
@@ -44,6 +46,28 @@ func TestParsePositionErrors(t *testing.T) {
 		if _, err := ParsePosition(c.text, DefaultTable()); !errors.Is(err, ErrPosition) {
 			t.Errorf("%s: %q: got %v, want ErrPosition", c.name, c.text, err)
 		}
+	}
+}
+
+// Positions that read well but cannot arise in a game are refused too,
+// saying why.
+func TestParsePositionImpossible(t *testing.T) {
+	cases := []struct{ name, text, want string }{
+		{"no Kings at all", "dwarfs:orcs 9/9/9/9/9/9/9/9/9 1", "first player (dwarfs) has no King"},
+		{"second side without King", "dwarfs:orcs 9/9/9/9/9/9/9/9/4K4 1", "second player (orcs) has no King"},
+		{"elves without King", "elves:orcs 4k4/9/9/9/9/9/9/9/4A4 1", "first player (elves) has no King"},
+		{"a bought King", "dwarfs:undead 4k4/9/9/9/9/9/9/9/3KK4 1", "has 2 Kings: the dwarfs get 1"},
+		{"more elf Kings than given", "elves:orcs 4k4/9/9/9/9/9/9/9/KKKK5 1", "has 4 Kings: the elves get 3"},
+		{"28 units", "dwarfs:orcs 4k4/9/9/9/9/4W4/WWWWWWWWW/WWWWWWWWW/WWWWKWWWW 1", "has 28 units: an army has 27 at most"},
+		{"side not to move in check", "dwarfs:undead 4k4/9/9/9/9/9/9/9/4H3K 1", "second player's King can be captured"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParsePosition(c.text, DefaultTable())
+			if !errors.Is(err, ErrPosition) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%q: got %v, want ErrPosition saying %q", c.text, err, c.want)
+			}
+		})
 	}
 }
 

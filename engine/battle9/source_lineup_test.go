@@ -2,6 +2,7 @@ package battle9
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -141,6 +142,40 @@ func TestSourceAtMost27Units(t *testing.T) {
 	}
 	if err := lineupErr("elves", map[string]int{"Scout": 25}); !errors.Is(err, ErrTooManyUnits) {
 		t.Errorf("25 Scouts and 3 elf Kings: got %v, want ErrTooManyUnits", err)
+	}
+}
+
+// Huge counts or costs must not wrap around to a small total that passes
+// "in sum the cost can't exceed 50" and "27 units at most".
+func TestLineupCountsDoNotOverflow(t *testing.T) {
+	custom, err := ParseTable(DefaultTableJSON(), "copy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dwarfs, _ := custom.Race("dwarfs")
+	w, _ := dwarfs.Unit("Warrior")
+	w.Cost = math.MaxInt64 // a --units table may say so
+	cases := []struct {
+		name  string
+		table *Table
+		units map[string]int
+		want  error
+	}{
+		{"MaxInt64 Warriors", DefaultTable(), map[string]int{"Warrior": math.MaxInt64, "Trapper": 1}, ErrTooManyUnits},
+		{"28 Warriors", DefaultTable(), map[string]int{"Warrior": 28}, ErrTooManyUnits},
+		{"two Warriors costing MaxInt64", custom, map[string]int{"Warrior": 2}, ErrOverBudget},
+		{"a Warrior costing MaxInt64 and a Trapper", custom, map[string]int{"Warrior": 1, "Trapper": 1}, ErrOverBudget},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := c.table.Army(Lineup{Race: "dwarfs", Units: c.units}); !errors.Is(err, c.want) {
+				t.Errorf("got %v, want %v", err, c.want)
+			}
+		})
+	}
+	a := Army{Race: dwarfs, Counts: []int{1, math.MaxInt64, 0, math.MaxInt64, 0}}
+	if a.Cost() != math.MaxInt || a.Size() != math.MaxInt {
+		t.Errorf("an army too large to count: got cost %d, size %d, want both math.MaxInt", a.Cost(), a.Size())
 	}
 }
 
