@@ -24,14 +24,18 @@ type Board struct {
 
 // Validate reports whether the board can be used.
 func (b Board) Validate() error {
-	if b.Cols < 2 || b.Rows < 2 {
-		return fmt.Errorf("board %dx%d: a board needs at least 2x2 inner corners", b.Cols, b.Rows)
+	// OpenCV's chessboard finder needs more than 2 inner corners a side
+	// (below that it throws, and the program aborts).
+	if b.Cols < 3 || b.Rows < 3 {
+		return fmt.Errorf("board %dx%d: a board needs at least 3x3 inner corners (4x4 squares)", b.Cols, b.Rows)
 	}
 	if b.Cols > 100 || b.Rows > 100 {
 		return fmt.Errorf("board %dx%d: more than 100 inner corners a side", b.Cols, b.Rows)
 	}
-	if !(b.SquareMM > 0) || b.SquareMM > 1000 {
-		return fmt.Errorf("board square %g mm: want a size between 0 and 1000 mm", b.SquareMM)
+	// A square under a millimetre is no printed board: OpenCV's
+	// calibration then degenerates (or throws, and the program aborts).
+	if !(b.SquareMM >= 1) || b.SquareMM > 1000 {
+		return fmt.Errorf("board square %g mm: want a size between 1 and 1000 mm", b.SquareMM)
 	}
 	return nil
 }

@@ -109,6 +109,12 @@ func parseCalibrate(args []string) (calibrateOpts, error) {
 		}
 		o.defaultOut = true
 	}
+	// The calibration must not be written over a photo it is read from.
+	for _, in := range append([]string{o.plane, o.lens}, o.images...) {
+		if in != "" && sameFile(o.out, in) {
+			return o, usageError("--out %s is one of the input files: write the calibration to another file", o.out)
+		}
+	}
 	return o, nil
 }
 

@@ -69,6 +69,15 @@ func TestCalibrateBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out.json")
+	// A copy of a photo, which a wrong --out must not overwrite.
+	photo := filepath.Join(dir, "photo.jpg")
+	data, err := os.ReadFile(photos[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(photo, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name string
 		args []string
@@ -84,6 +93,9 @@ func TestCalibrateBadInput(t *testing.T) {
 		{"a missing image", []string{"--square-mm", "25", "--out", out, filepath.Join(dir, "missing.jpg")}, 1, "unreadable image"},
 		{"images of different sizes", []string{"--square-mm", "25", "--out", out, photos[0], small}, 1, "different sizes"},
 		{"a plane without the board", append([]string{"--square-mm", "25", "--out", out, "--plane", blank}, photos...), 1, "no chessboard found"},
+		{"a board OpenCV cannot look for", append([]string{"--board", "2x2", "--square-mm", "25", "--out", out}, photos[:3]...), 2, "at least 3x3"},
+		{"a square under a millimetre", append([]string{"--square-mm", "1e-300", "--out", out}, photos[:3]...), 2, "between 1 and 1000 mm"},
+		{"the output one of the photos", append([]string{"--square-mm", "25", "--out", photo, photo}, photos[1:4]...), 2, "one of the input files"},
 		{"a corrupt lens file", []string{"--square-mm", "25", "--out", out, "--lens", corrupt, "--plane", photos[0]}, 1, "corrupt calibration file"},
 	}
 	for _, c := range cases {
@@ -96,6 +108,9 @@ func TestCalibrateBadInput(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a failed calibration wrote %s", out)
+	}
+	if got, err := os.ReadFile(photo); err != nil || !bytes.Equal(got, data) {
+		t.Errorf("the photo given as --out was changed (%v)", err)
 	}
 }
 
