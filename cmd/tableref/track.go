@@ -100,6 +100,11 @@ func runTrack(args []string, e *env) error {
 		if err != nil {
 			return err
 		}
+		// A file with no disk (a calibration, an empty layout) would
+		// name nothing without a word.
+		if len(l.Disks) == 0 {
+			return fmt.Errorf("--names %s holds no disk to name: give a layout of the named army", *names)
+		}
 		roster = &l
 	}
 	src, err := vision.Open(spec)

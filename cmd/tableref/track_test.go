@@ -36,6 +36,16 @@ func TestTrackBadCommandLines(t *testing.T) {
 	if code, _, _ := runCLI(t, "", "track", filepath.Join(t.TempDir(), "missing")); code != 1 {
 		t.Errorf("a missing folder: got exit %d, want 1", code)
 	}
+	// A names file with no disk (here a bare layout) names nothing: it is
+	// refused before any frame is read.
+	dir := t.TempDir()
+	names := filepath.Join(dir, "names.json")
+	if err := os.WriteFile(names, []byte(`{"version": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "", "track", "--names", names, dir); code != 1 || !strings.Contains(stderr, "holds no disk") {
+		t.Errorf("a names file with no disk: got exit %d, %q; want exit 1 saying it holds no disk", code, stderr)
+	}
 }
 
 // TestTrackPrintsSettledLayouts renders a few seconds of a game into a
