@@ -139,7 +139,17 @@ func Save(path string, c *Calibration) error {
 		return fmt.Errorf("saving calibration: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
+	// Readable as any file the user writes (CreateTemp makes it 0600),
+	// and on the disk before it takes the old file's place: a crash
+	// leaves the old calibration or the new one, never half of one.
+	_, err = tmp.Write(b)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if err != nil {
 		tmp.Close()
 		return fmt.Errorf("saving calibration to %s: %w", path, err)
 	}

@@ -30,6 +30,10 @@ func TestFileRoundTrip(t *testing.T) {
 	if err := Save(path, c); err != nil {
 		t.Fatal(err)
 	}
+	// Readable by others, as a file the user writes (not CreateTemp's 0600).
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("saved calibration: %v, mode %v; want 0644", err, st.Mode().Perm())
+	}
 	got, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
