@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -177,6 +179,7 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
 		return c.Lens, nil
 	}
 	var views [][]calibration.Pixel
+	var viewFiles []string
 	var w, h int
 	var first string
 	var firstErr error
@@ -207,7 +210,15 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
 			}
 			continue
 		}
+		// The same view twice (a photo given twice, or copied) adds
+		// nothing but weight: the lens fitted to it looks good and is
+		// wrong.
+		if j := slices.IndexFunc(views, func(v []calibration.Pixel) bool { return sameView(v, c) }); j >= 0 {
+			bar.warn(fmt.Sprintf("%s: the same view as %s (skipped)", path, viewFiles[j]))
+			continue
+		}
 		views = append(views, c)
+		viewFiles = append(viewFiles, path)
 	}
 	bar.show(len(o.images), "")
 	bar.done()
@@ -219,6 +230,20 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
 			fmt.Sprintf("%dx%d", o.board.Cols, o.board.Rows), len(views), len(o.images), calibration.MinViews)
 	}
 	return calibration.CalibrateLens(views, o.board, w, h)
+}
+
+// sameView reports whether two views' corners lie within a twentieth of a
+// pixel of each other: the same photo.
+func sameView(a, b []calibration.Pixel) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Hypot(a[i].U-b[i].U, a[i].V-b[i].V) > 0.05 {
+			return false
+		}
+	}
+	return true
 }
 
 // progress draws a bar on a terminal line: "[=====     ] 7/14 left07.jpg".

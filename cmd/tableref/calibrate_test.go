@@ -96,6 +96,7 @@ func TestCalibrateBadInput(t *testing.T) {
 		{"a board OpenCV cannot look for", append([]string{"--board", "2x2", "--square-mm", "25", "--out", out}, photos[:3]...), 2, "at least 3x3"},
 		{"a square under a millimetre", append([]string{"--square-mm", "1e-300", "--out", out}, photos[:3]...), 2, "between 1 and 1000 mm"},
 		{"the output one of the photos", append([]string{"--square-mm", "25", "--out", photo, photo}, photos[1:4]...), 2, "one of the input files"},
+		{"one photo given three times", []string{"--square-mm", "25", "--out", out, photos[0], photos[0], photos[0]}, 1, "same view as"},
 		{"a corrupt lens file", []string{"--square-mm", "25", "--out", out, "--lens", corrupt, "--plane", photos[0]}, 1, "corrupt calibration file"},
 	}
 	for _, c := range cases {
