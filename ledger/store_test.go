@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -127,7 +129,10 @@ func TestConcurrentWriters(t *testing.T) {
 // that cannot be written, not as a corrupt file.
 func TestReadOnlyFolderIsNotCorrupt(t *testing.T) {
 	if os.Geteuid() == 0 {
-		t.Skip("root writes to read-only folders")
+		// Root writes to read-only folders: the test runs again in a
+		// process of its own as an unprivileged user (nobody).
+		asNobody(t, "TestReadOnlyFolderIsNotCorrupt")
+		return
 	}
 	dir := filepath.Join(t.TempDir(), "ro")
 	s, err := Open(filepath.Join(dir, "c.db"))
@@ -144,5 +149,38 @@ func TestReadOnlyFolderIsNotCorrupt(t *testing.T) {
 	}
 	if err == nil || errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "cannot be opened for writing") {
 		t.Errorf("got %v, want an error saying it cannot be opened for writing", err)
+	}
+}
+
+// asNobody runs test name of this package's test binary again, as the
+// user nobody (65534), and fails t with its output if it fails there.
+func asNobody(t *testing.T, name string) {
+	t.Helper()
+	// The test binary, in a folder nobody may read.
+	dir, err := os.MkdirTemp("", "tableref-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	bin, err := os.ReadFile(os.Args[0])
+	if err == nil {
+		err = os.Chmod(dir, 0o755)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, "test"), bin, 0o755)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(dir, "test"), "-test.run=^"+name+"$", "-test.count=1", "-test.v")
+	cmd.Dir = os.TempDir()
+	cmd.Env = append(os.Environ(), "TMPDIR="+os.TempDir())
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s as nobody: %v\n%s", name, err, out)
+	}
+	if !strings.Contains(string(out), "--- PASS: "+name) {
+		t.Fatalf("%s as nobody did not pass:\n%s", name, out)
 	}
 }
