@@ -87,6 +87,10 @@ func runTrack(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
+	// One image is never a table at rest over several frames.
+	if vision.IsImageFile(spec) {
+		return usageError("%s is one image: track follows a video, a folder of frames or a camera (\"tableref detect\" reads one image)", spec)
+	}
 	if *settle < 1 || *settle > 600 {
 		return usageError("--settle %d: want 1 to 600 frames", *settle)
 	}

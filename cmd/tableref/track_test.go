@@ -27,6 +27,7 @@ func TestTrackBadCommandLines(t *testing.T) {
 		{"track"},
 		{"track", "a", "b"},
 		{"track", "--settle", "0", "x"},
+		{"track", "photo.jpg"}, // one image: detect's work
 	}
 	for _, args := range cases {
 		if code, _, _ := runCLI(t, "", args...); code != 2 {
