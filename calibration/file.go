@@ -134,29 +134,7 @@ func Save(path string, c *Calibration) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("saving calibration: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".calibration-*.json")
-	if err != nil {
-		return fmt.Errorf("saving calibration: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	// Readable as any file the user writes (CreateTemp makes it 0600),
-	// and on the disk before it takes the old file's place: a crash
-	// leaves the old calibration or the new one, never half of one.
-	_, err = tmp.Write(b)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving calibration to %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving calibration to %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := models.WriteFileAtomic(path, b); err != nil {
 		return fmt.Errorf("saving calibration to %s: %w", path, err)
 	}
 	return nil

@@ -110,34 +110,44 @@ func Marshal(l Layout) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Save writes the layout to path atomically: to a temporary file in the
-// same folder first, then renamed over path, so that a crash never leaves
-// half a file.
+// Save writes the layout to path atomically (WriteFileAtomic).
 func Save(path string, l Layout) error {
 	data, err := Marshal(l)
+	if err == nil {
+		err = WriteFileAtomic(path, data)
+	}
 	if err != nil {
-		return fmt.Errorf("save layout %s: %w", path, err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".layout-*.json")
-	if err != nil {
-		return fmt.Errorf("save layout %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save layout %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save layout %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("save layout %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("save layout %s: %w", path, err)
 	}
 	return nil
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the
+// same folder, synced to the disk, then renamed over path: a crash or a
+// full disk leaves the old file or the new one, never half of one. The
+// file is readable as any the user writes (0644, not CreateTemp's 0600).
+// Every file tableref keeps (layouts, calibrations, corrections,
+// campaign exports) is written so.
+func WriteFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	return err
 }
 
 // jsonObject writes a JSON object with its keys in the order they are put.

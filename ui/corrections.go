@@ -156,19 +156,14 @@ func LoadCorrections(path string) (Corrections, error) {
 	return c, nil
 }
 
-// Save writes the corrections to path (through a temporary file, so a
-// crash never leaves half a file).
+// Save writes the corrections to path atomically (models.WriteFileAtomic).
 func (c Corrections) Save(path string) error {
 	c.Version = 1
 	data, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
 		return fmt.Errorf("corrections: %w", err)
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
-		return fmt.Errorf("corrections %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := models.WriteFileAtomic(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("corrections %s: %w", path, err)
 	}
 	return nil

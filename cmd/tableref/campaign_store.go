@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"tableref/ledger"
+	"tableref/models"
 )
 
 func init() {
@@ -164,7 +165,10 @@ func runCampaignExport(c *campaignCtx, _ []string) error {
 		if err := notTheDatabase(out, c.store.Path()); err != nil {
 			return err
 		}
-		return writeFileAtomic(out, data)
+		if err := models.WriteFileAtomic(out, data); err != nil {
+			return fmt.Errorf("export to %s: %w", out, err)
+		}
+		return nil
 	}
 	_, err = c.env.stdout.Write(data)
 	return err
@@ -203,34 +207,6 @@ func resolved(p string) string {
 		return filepath.Join(dir, filepath.Base(abs))
 	}
 	return abs
-}
-
-// writeFileAtomic writes data to path through a temporary file in the
-// same folder, synced then renamed over path, so that a crash or a full
-// disk never leaves half an export in place of the old file.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("export to %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		return fmt.Errorf("export to %s: %w", path, err)
-	}
-	return nil
 }
 
 func runCampaignImport(c *campaignCtx, pos []string) error {
