@@ -739,6 +739,20 @@ func TestTouchingCoinsWithTheirSideWalls(t *testing.T) {
 	}
 }
 
+// TestCoinsOnGreyGround: scikit-image's coins.png (testdata/skimage: 24
+// coins in four rows on a grey ground sharing their greys, lit unevenly),
+// a photograph the detector was never tuned on: every coin is found, on
+// its outline, and nothing else is taken for one.
+func TestCoinsOnGreyGround(t *testing.T) {
+	l := detectFile(t, filepath.Join("testdata", "skimage", "coins.png"))
+	gt := readCircleTruth(t, filepath.Join("testdata", "skimage", "coins.txt"))
+	s := ScoreCircles(pixelCircles(l), gt, 0.8)
+	t.Logf("%d coins, %d found, %d matched: P %.3f R %.3f", s.Truth, s.Detected, s.Matched, s.Precision, s.Recall)
+	if s.Matched != s.Truth || s.Detected != s.Matched {
+		t.Errorf("%d of %d coins found, %d circles that are none; want all and none", s.Matched, s.Truth, s.Detected-s.Matched)
+	}
+}
+
 // TestStoneShadowIsNoDisk: OpenCV's stuff.jpg (testdata/opencv), a dark
 // round stone near the top, radius about 35 pixels, whose shadow runs down
 // and to its right. The stone's outline there and its shadow's edge make a
