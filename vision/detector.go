@@ -324,9 +324,6 @@ func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
 	if d.dropImplausible(&disks) {
 		above = d.measure(disks, planes)
 	}
-	if d.dropTexture(&disks, em) {
-		above = d.measure(disks, planes)
-	}
 	lap("stacking")
 	toks := d.findTokens(colour, disks)
 	if d.dropTokenOutlines(&disks, toks, colour) {
