@@ -322,6 +322,11 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
+// Round2 rounds a distance in cm to 0.01 as the report does (round2), so
+// that a program showing distances beside the report's shows the same
+// digits.
+func Round2(v float64) float64 { return round2(v) }
+
 // round2 rounds to 0.01, the precision of the report, halves away from
 // zero as written in decimal: 1.005 cm, stored a little below, is 1.01.
 func round2(v float64) float64 {

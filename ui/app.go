@@ -102,6 +102,14 @@ type UI struct {
 	notice      string
 	version     int
 
+	// tables holds the detected layout (before corrections) each ruling
+	// was made from, for the current ruling and those with confirmed
+	// entries, so that a table ruled again is recognised.
+	tables map[int]models.Layout
+	// lastAdded numbers the disks added by hand: added ids are never
+	// reused, so nothing meant for a removed one reaches a new one.
+	lastAdded int
+
 	wake chan struct{}
 	jobs chan job
 
@@ -360,11 +368,47 @@ func (u *UI) runJob(j job) {
 		return
 	}
 	if err == nil {
-		r.Proposals = Proposals(j.seq, rep, j.layout, &u.tracker)
+		r.Proposals = Proposals(j.seq, rep, j.layout, &u.tracker, u.sameTableLocked(j.frame.Layout))
 		u.acts.Observe(rep, j.layout)
 	}
 	u.ruling = r
+	u.keepTablesLocked(j)
 	u.version++
+}
+
+// sameTableLocked returns the predicate Proposals uses to recognise the
+// earlier rulings made on the table detected as l: the same disks and
+// tokens, none moved by more than the settle gate's tolerance. The
+// detected layout is compared, not the corrected one, because a
+// correction changes what the rules read, not the table; so a table ruled
+// again after a correction or a change of rules, or seen again in a later
+// frame that jitters, replaces what was confirmed from it rather than
+// adding to it. The caller holds mu, as long as the predicate is used.
+func (u *UI) sameTableLocked(l models.Layout) func(ruling int) bool {
+	tol := u.gate.tolerance()
+	return func(ruling int) bool {
+		t, ok := u.tables[ruling]
+		return ok && SameLayout(t, l, tol)
+	}
+}
+
+// keepTablesLocked records the detected layout of ruling j and forgets
+// those of rulings that can no longer matter: neither the current ruling
+// nor in the tracker's history. The caller holds mu.
+func (u *UI) keepTablesLocked(j job) {
+	if u.tables == nil {
+		u.tables = map[int]models.Layout{}
+	}
+	u.tables[j.seq] = j.frame.Layout
+	used := map[int]bool{u.ruling.Seq: true}
+	for _, e := range u.tracker.history {
+		used[e.Ruling] = true
+	}
+	for seq := range u.tables {
+		if !used[seq] {
+			delete(u.tables, seq)
+		}
+	}
 }
 
 func (u *UI) paletteCopy() Palette {

@@ -64,8 +64,8 @@ func ParseArmyList(data []byte) (ArmyList, error) {
 			return ArmyList{}, fmt.Errorf("%w: %q is listed twice", ErrArmyList, e.Name)
 		}
 		seen[e.Name] = true
-		if !finite(e.R) || e.R < 0 {
-			return ArmyList{}, fmt.Errorf("%w: %s: radius must be a finite number >= 0", ErrArmyList, e.Name)
+		if !finite(e.R) || e.R < 0 || e.R >= maxRadius {
+			return ArmyList{}, fmt.Errorf("%w: %s: radius must be a number from 0 to less than %g cm", ErrArmyList, e.Name, float64(maxRadius))
 		}
 	}
 	return a, nil

@@ -110,6 +110,11 @@ func (u *UI) correctDisk(id string, f formFix) error {
 	if a, e, ok := findArmyEntry(u.armies, f.army); ok {
 		a.FixFrom(e, fix)
 	} else {
+		// The form starts from the corrected disk and holds all of it, so
+		// an emptied stats entry means "no stats", not "no change".
+		if stats == nil {
+			stats = map[string]int{}
+		}
 		fix.Name, fix.Owner, fix.Side, fix.Kind = ptr(f.name), ptr(f.owner), ptr(f.side), ptr(f.kind)
 		fix.Stats, fix.Keywords = stats, splitList(f.keywords)
 	}
@@ -201,14 +206,29 @@ func (u *UI) startAdd() {
 	u.refreshPanels()
 }
 
+// noAddNotice is the status line's word when a click cannot place a disk.
+const noAddNotice = "cannot add a disk there: the click does not map onto the table"
+
 // addDiskLocked adds a missed disk at p (radius 2.5 cm, the commonest)
-// and selects it for correction; the caller holds mu.
+// and selects it for correction; the caller holds mu. Ids count up from
+// the largest ever used in the game and are never reused, so that nothing
+// kept for a removed added disk (a fix, a tally) reaches a new one. A
+// point beyond the corrections' limits (from a glitched fit of the image
+// to the table) adds nothing and says so.
 func (u *UI) addDiskLocked(p models.TablePoint) {
-	n := len(u.corr.Added) + 1
-	id := fmt.Sprintf("added-%d", n)
-	for _, taken := u.layout.Disk(id); taken; _, taken = u.layout.Disk(id) {
-		n++
-		id = fmt.Sprintf("added-%d", n)
+	if position(p.X, p.Y) == nil {
+		u.notice = noAddNotice
+		u.version++
+		return
+	}
+	if u.notice == noAddNotice {
+		u.notice = ""
+	}
+	u.lastAdded = max(u.lastAdded, u.corr.LastAddedNumber())
+	id := ""
+	for taken := true; taken; _, taken = u.layout.Disk(id) {
+		u.lastAdded++
+		id = fmt.Sprintf("%s%d", addedPrefix, u.lastAdded)
 	}
 	u.corr.Added = append(u.corr.Added, AddDisk{ID: id, Name: "New disk", Kind: models.KindCreature,
 		X: float64(p.X), Y: float64(p.Y), R: 2.5, Z: 0})

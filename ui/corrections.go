@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 
 	"tableref/models"
 )
@@ -37,7 +40,9 @@ type Corrections struct {
 }
 
 // DiskFix corrects one detected disk. Nil fields leave the detection as
-// it is.
+// it is. For Stats and Keywords an empty, non-nil value is a correction
+// too: it clears the detected ones. The JSON form keeps the two apart:
+// an absent field is no change, "stats": {} and "keywords": [] clear.
 type DiskFix struct {
 	ID           string         `json:"id"`
 	At           *[2]float64    `json:"at,omitempty"`
@@ -49,8 +54,8 @@ type DiskFix struct {
 	Kind         *string        `json:"kind,omitempty"`
 	Z            *int           `json:"z,omitempty"`
 	R            *float64       `json:"r,omitempty"`
-	Stats        map[string]int `json:"stats,omitempty"`
-	Keywords     []string       `json:"keywords,omitempty"`
+	Stats        map[string]int `json:"stats,omitzero"`
+	Keywords     []string       `json:"keywords,omitzero"`
 	MissileKind  *string        `json:"missile_kind,omitempty"`
 	MissileCount *int           `json:"missile_count,omitempty"`
 }
@@ -110,7 +115,7 @@ func (c Corrections) validate() error {
 		if f.ID == "" && f.At == nil {
 			return fmt.Errorf("disks[%d]: give an id or a position", i)
 		}
-		if !finitePair(f.At) || (f.R != nil && !(*f.R > 0 && *f.R < 1e6)) {
+		if !finitePair(f.At) || (f.R != nil && !(*f.R > 0 && *f.R < maxRadius)) {
 			return fmt.Errorf("disks[%d]: position and radius must be finite, the radius positive", i)
 		}
 	}
@@ -128,16 +133,38 @@ func (c Corrections) validate() error {
 			return fmt.Errorf("added[%d]: id %q empty or used twice", i, a.ID)
 		}
 		ids[a.ID] = true
-		if !finite(a.X) || !finite(a.Y) || !(a.R > 0 && a.R < 1e6) {
+		if !finite(a.X) || !finite(a.Y) || !(a.R > 0 && a.R < maxRadius) {
 			return fmt.Errorf("added[%d] %s: x, y must be finite and r positive", i, a.ID)
 		}
 	}
 	return nil
 }
 
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) && math.Abs(v) < 1e9 }
+// maxCoordinate bounds every position (cm) and maxRadius every radius
+// (cm) a corrections file may hold; the same limits are checked when a
+// file is read, when it is written and when a detected position is copied
+// into a fix, so that what is saved can always be loaded again.
+const (
+	maxCoordinate = 1e9
+	maxRadius     = 1e6
+)
+
+func finite(v float64) bool {
+	return !math.IsNaN(v) && !math.IsInf(v, 0) && math.Abs(v) < maxCoordinate
+}
 
 func finitePair(p *[2]float64) bool { return p == nil || (finite(p[0]) && finite(p[1])) }
+
+// position returns the point as a fix's position, or nil when it lies
+// beyond the limits (not a number, infinite, or too far out): a glitch of
+// the detector that must not become part of the corrections.
+func position(x, y models.Centimetres) *[2]float64 {
+	p := [2]float64{float64(x), float64(y)}
+	if !finitePair(&p) {
+		return nil
+	}
+	return &p
+}
 
 // LoadCorrections reads a corrections file; a missing file gives empty
 // corrections.
@@ -157,8 +184,13 @@ func LoadCorrections(path string) (Corrections, error) {
 }
 
 // Save writes the corrections to path atomically (models.WriteFileAtomic).
+// Corrections that LoadCorrections would refuse are not written, so the
+// file already there is kept; the error says why.
 func (c Corrections) Save(path string) error {
 	c.Version = 1
+	if err := c.validate(); err != nil {
+		return fmt.Errorf("corrections %s not saved: %w: %v", path, ErrCorrections, err)
+	}
 	data, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
 		return fmt.Errorf("corrections: %w", err)
@@ -169,18 +201,54 @@ func (c Corrections) Save(path string) error {
 	return nil
 }
 
-// Clone returns a deep copy of c.
+// Clone returns a deep copy of c, version 1. It copies field by field
+// rather than through JSON so that it cannot fail and keeps an empty list
+// (clear) apart from a nil one (no change).
 func (c Corrections) Clone() Corrections {
-	data, _ := json.Marshal(c)
-	var out Corrections
-	_ = json.Unmarshal(data, &out)
-	out.Version = 1
+	out := Corrections{Version: 1}
+	if c.Disks != nil {
+		out.Disks = make([]DiskFix, len(c.Disks))
+		for i, f := range c.Disks {
+			out.Disks[i] = f.clone()
+		}
+	}
+	if c.Tokens != nil {
+		out.Tokens = make([]TokenFix, len(c.Tokens))
+		for i, f := range c.Tokens {
+			out.Tokens[i] = TokenFix{ID: f.ID, At: clonePtr(f.At), Delete: f.Delete, Kind: clonePtr(f.Kind)}
+		}
+	}
+	if c.Added != nil {
+		out.Added = make([]AddDisk, len(c.Added))
+		for i, a := range c.Added {
+			a.Stats, a.Keywords = maps.Clone(a.Stats), slices.Clone(a.Keywords)
+			out.Added[i] = a
+		}
+	}
 	return out
+}
+
+func (f DiskFix) clone() DiskFix {
+	return DiskFix{ID: f.ID, At: clonePtr(f.At), Delete: f.Delete,
+		Name: clonePtr(f.Name), Owner: clonePtr(f.Owner), Side: clonePtr(f.Side), Faction: clonePtr(f.Faction),
+		Kind: clonePtr(f.Kind), Z: clonePtr(f.Z), R: clonePtr(f.R),
+		Stats: maps.Clone(f.Stats), Keywords: slices.Clone(f.Keywords),
+		MissileKind: clonePtr(f.MissileKind), MissileCount: clonePtr(f.MissileCount)}
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
 
 // Apply returns the layout with the corrections applied and the
 // corrections with each fix's position moved to where its disk or token
-// now lies. Neither input is changed.
+// now lies; a position beyond the limits (a detector's glitch: not a
+// number, infinite) is not copied, the fix keeps the last good one.
+// Neither input is changed.
 func (c Corrections) Apply(l models.Layout) (models.Layout, Corrections) {
 	out, next := l.Clone(), c.Clone()
 	for _, a := range next.Added {
@@ -196,7 +264,10 @@ func (c Corrections) Apply(l models.Layout) (models.Layout, Corrections) {
 		}
 		used[i] = true
 		d := &out.Disks[i]
-		f.ID, f.At = d.ID, &[2]float64{float64(d.X), float64(d.Y)}
+		f.ID = d.ID
+		if at := position(d.X, d.Y); at != nil {
+			f.At = at
+		}
 		if f.Delete {
 			gone[i] = true
 			continue
@@ -251,7 +322,10 @@ func (c *Corrections) applyTokens(toks []models.Token) []models.Token {
 		}
 		used[i] = true
 		t := &toks[i]
-		f.ID, f.At = t.ID, &[2]float64{float64(t.X), float64(t.Y)}
+		f.ID = t.ID
+		if at := position(t.X, t.Y); at != nil {
+			f.At = at
+		}
 		if f.Delete {
 			gone[i] = true
 		} else if f.Kind != nil {
@@ -341,14 +415,15 @@ func deleteIndices[T any](s []T, gone map[int]bool) []T {
 	return out
 }
 
-// Fix returns the fix for the disk with the given id, creating it.
+// Fix returns the fix for the disk with the given id, creating it (with
+// the disk's position when that is within the limits).
 func (c *Corrections) Fix(d models.Disk) *DiskFix {
 	for i := range c.Disks {
 		if c.Disks[i].ID == d.ID {
 			return &c.Disks[i]
 		}
 	}
-	c.Disks = append(c.Disks, DiskFix{ID: d.ID, At: &[2]float64{float64(d.X), float64(d.Y)}})
+	c.Disks = append(c.Disks, DiskFix{ID: d.ID, At: position(d.X, d.Y)})
 	return &c.Disks[len(c.Disks)-1]
 }
 
@@ -359,17 +434,45 @@ func (c *Corrections) FixToken(t models.Token) *TokenFix {
 			return &c.Tokens[i]
 		}
 	}
-	c.Tokens = append(c.Tokens, TokenFix{ID: t.ID, At: &[2]float64{float64(t.X), float64(t.Y)}})
+	c.Tokens = append(c.Tokens, TokenFix{ID: t.ID, At: position(t.X, t.Y)})
 	return &c.Tokens[len(c.Tokens)-1]
 }
 
-// RemoveAdded drops an added disk by id and reports whether it was there.
+// RemoveAdded drops an added disk by id, with the fixes made to it, and
+// reports whether it was there. Its fixes go too: left behind, they would
+// find another disk by id or by position and correct it instead.
 func (c *Corrections) RemoveAdded(id string) bool {
 	for i, a := range c.Added {
 		if a.ID == id {
 			c.Added = slices.Delete(c.Added, i, i+1)
+			c.Disks = slices.DeleteFunc(c.Disks, func(f DiskFix) bool { return f.ID == id })
 			return true
 		}
 	}
 	return false
 }
+
+// LastAddedNumber returns the largest N of the ids "added-N" the
+// corrections hold, in added disks or in fixes (a file written before
+// fixes were dropped with their added disk may keep some), 0 when none.
+// A new added disk numbered above it reuses no id.
+func (c Corrections) LastAddedNumber() int {
+	n := 0
+	see := func(id string) {
+		if rest, ok := strings.CutPrefix(id, addedPrefix); ok {
+			if k, err := strconv.Atoi(rest); err == nil {
+				n = max(n, k)
+			}
+		}
+	}
+	for _, a := range c.Added {
+		see(a.ID)
+	}
+	for _, f := range c.Disks {
+		see(f.ID)
+	}
+	return n
+}
+
+// addedPrefix starts the id of every disk added by hand.
+const addedPrefix = "added-"

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"tableref/engine"
 	"tableref/models"
 )
 
@@ -236,9 +237,17 @@ func (u *UI) rangesPanel(s snapshot) []fyne.CanvasObject {
 	t := tableOf(s.layout)
 	i, _ := t.Index(d.ID)
 	for _, row := range Ranges(t, i, s.bands, s.uncertainty) {
-		out = append(out, widget.NewLabel(fmt.Sprintf("%-24s %7.2f cm   %s", labelOfRow(row), float64(row.Edge), row.Describe(s.bands, s.uncertainty))))
+		out = append(out, widget.NewLabel(rangeLine(row, s.bands, s.uncertainty)))
 	}
 	return out
+}
+
+// rangeLine is one row of the Ranges tab. The distance is rounded as
+// "tableref analyze" rounds it (engine.Round2: halves away from zero as
+// written in decimal), so the tab and the report never differ in the last
+// digit; printf alone would round 0.005 cm, stored a little below, down.
+func rangeLine(row RangeRow, bands []models.Centimetres, unc models.Centimetres) string {
+	return fmt.Sprintf("%-24s %7.2f cm   %s", labelOfRow(row), engine.Round2(float64(row.Edge)), row.Describe(bands, unc))
 }
 
 func labelOf(d models.Disk) string {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"tableref/engine"
@@ -294,9 +296,9 @@ func TestParseStats(t *testing.T) {
 func TestTrackerChangesOnlyOnConfirm(t *testing.T) {
 	l := layoutOf(disk("a", "x", 0, 0, 2, 0), disk("b", "y", 10, 0, 2, 0))
 	rep := engine.Report{Damage: map[string]int{"b": 2}, Hits: []engine.Hit{{Token: "t1", Disks: []string{"b"}}},
-		Melee: &engine.Melee{Casualties: []string{"a"}, Damage: map[string]int{}, Wounds: map[string]int{}}}
+		Melee: &engine.Melee{Casualties: []string{"a"}, Damage: map[string]int{"b": 2}, Wounds: map[string]int{}}}
 	var tr DamageTracker
-	ps := Proposals(7, rep, l, &tr)
+	ps := Proposals(7, rep, l, &tr, nil)
 	if len(ps) != 2 || ps[0].Disk != "a" || !ps[0].After.Casualty || ps[1].Disk != "b" || ps[1].After.Damage != 2 {
 		t.Fatalf("got %+v, want a destroyed and b damage 2", ps)
 	}
@@ -312,14 +314,46 @@ func TestTrackerChangesOnlyOnConfirm(t *testing.T) {
 	if got, _ := tr.Tally("b"); got.Damage != 2 {
 		t.Errorf("b after confirm: got damage %d, want 2", got.Damage)
 	}
-	again := Proposals(8, rep, l, &tr)
+	again := Proposals(8, rep, l, &tr, nil)
 	if again[1].Before.Damage != 2 || again[1].After.Damage != 4 {
-		t.Errorf("next ruling starts from the tracker: got %+v, want 2 → 4", again[1])
+		t.Errorf("next ruling of another table starts from the tracker: got %+v, want 2 → 4", again[1])
 	}
 	tr.Undo()
 	if _, ok := tr.Tally("b"); ok {
 		if got, _ := tr.Tally("b"); got.Damage != 0 {
 			t.Errorf("after undo: got damage %d, want 0", got.Damage)
 		}
+	}
+}
+
+// TestRangeLineRoundsAsAnalyze: the Ranges tab shows the distance analyze
+// reports, rounded the same way (halves away from zero as written in
+// decimal), where printf alone rounds a half stored a little below down.
+func TestRangeLineRoundsAsAnalyze(t *testing.T) {
+	tests := []struct {
+		name string
+		x    float64 // the second disk's centre; both have r = 1
+		want string
+	}{
+		{"0.005 cm is 0.01", 2.005, "0.01"},
+		{"0.025 cm is 0.03", 2.025, "0.03"},
+		{"12.345 cm is 12.35", 14.345, "12.35"},
+		{"an exact value is as it is", 17, "15.00"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := layoutOf(disk("a", "x", 0, 0, 1, 0), disk("b", "y", tt.x, 0, 1, 0))
+			rep, err := engine.Analyze(l, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strconv.FormatFloat(rep.Distances[0].Edge, 'f', 2, 64); got != tt.want {
+				t.Fatalf("analyze: got %s, want %s (the case is wrong)", got, tt.want)
+			}
+			rows := Ranges(engine.NewTable(l), 0, diskwarsBands, 0.2)
+			if got := rangeLine(rows[0], diskwarsBands, 0.2); !strings.Contains(got, " "+tt.want+" cm") {
+				t.Errorf("got %q, want the distance %s cm as analyze reports it", got, tt.want)
+			}
+		})
 	}
 }

@@ -24,12 +24,9 @@ type SettleGate struct {
 // Observe feeds the next layout; motion reports a hand or movement seen
 // by the source. It returns true when the table is settled.
 func (g *SettleGate) Observe(l models.Layout, motion bool) bool {
-	n, tol := g.Frames, g.Tolerance
+	n, tol := g.Frames, g.tolerance()
 	if n <= 0 {
 		n = 3
-	}
-	if tol <= 0 {
-		tol = 0.3
 	}
 	switch {
 	case motion:
@@ -41,6 +38,14 @@ func (g *SettleGate) Observe(l models.Layout, motion bool) bool {
 	}
 	g.last = &l
 	return g.stable >= n
+}
+
+// tolerance returns Tolerance, 0.3 cm when zero.
+func (g *SettleGate) tolerance() models.Centimetres {
+	if g.Tolerance <= 0 {
+		return 0.3
+	}
+	return g.Tolerance
 }
 
 // Reset forgets the frames seen, as after a correction.

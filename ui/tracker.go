@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"tableref/engine"
 	"tableref/models"
@@ -128,40 +130,130 @@ func (t *DamageTracker) set(e Entry) {
 	t.history = append(t.history, e)
 }
 
-// Proposals reads what a ruling says should change on each disk. The
-// report's melee gives the damage and wounds after the phase, computed
-// from the layout's own state: the change from the layout is added to the
-// tracker's tally. The report's damage map (damage dealt, by hits) is
-// added as it is. Disks with no change are left out; the order is the
-// layout's.
-func Proposals(ruling int, rep engine.Report, l models.Layout, t *DamageTracker) []Proposal {
+// Proposals reads what a ruling says should change on each disk and
+// proposes it against the tracker's tally, so that after confirming them
+// the tracker agrees with "tableref analyze" on the same table.
+//
+// What the ruling says. When the report has a melee (diskwars,
+// whdiskwars), the melee is the state after the turn: a casualty is
+// destroyed, a survivor holds melee.damage and melee.wounds. The report's
+// top-level damage is then the damage dealt this turn (for diskwars,
+// missiles and melee together, part of it since turned into wounds or
+// taken by casualties), which the melee already accounts for: it is read
+// only to name the hitters and to tell that a survivor missing from
+// melee.damage holds none, as is also the case when its wounds changed
+// (a ruleset leaves out the disks it did not look at). Without a melee,
+// the damage map is damage dealt and is added as it is. A report with
+// neither (geometry) proposes nothing.
+//
+// Against what. The ruling's change is measured from the layout's own
+// state (its damage and wounds_taken) and applied to the tally the disk
+// had before any ruling of the same table was confirmed; sameTable
+// reports which earlier rulings were made on this table (nil: none). So a
+// table ruled again after a correction or a change of rules replaces
+// what was confirmed from it instead of adding to it, and a ruling that
+// agrees with what was confirmed proposes nothing.
+//
+// Disks with no change are left out; the order is the layout's.
+func Proposals(ruling int, rep engine.Report, l models.Layout, t *DamageTracker, sameTable func(ruling int) bool) []Proposal {
+	if rep.Melee == nil && rep.Damage == nil {
+		return nil
+	}
 	var out []Proposal
 	for _, d := range l.Disks {
-		base := t.current(d.ID, Tally{Damage: d.Damage, Wounds: d.WoundsTaken})
-		after, why := base, ""
-		if m := rep.Melee; m != nil {
-			if v, ok := m.Damage[d.ID]; ok && v != d.Damage {
-				after.Damage += v - d.Damage
-				why = "melee"
-			}
-			if v, ok := m.Wounds[d.ID]; ok && v != d.WoundsTaken {
-				after.Wounds += v - d.WoundsTaken
-				why = "melee"
-			}
-			if slices.Contains(m.Casualties, d.ID) {
-				after.Casualty = true
-				why = "melee"
-			}
+		now := t.current(d.ID, Tally{Damage: d.Damage, Wounds: d.WoundsTaken})
+		base, earlier := t.without(d.ID, now, sameTable)
+		after, why := ruled(rep, d, base)
+		after.Damage, after.Wounds = max(0, after.Damage), max(0, after.Wounds)
+		if after == now {
+			continue
 		}
-		if v := rep.Damage[d.ID]; v != 0 {
-			after.Damage += v
-			why = joinWhy(why, hitters(rep, d.ID))
+		if len(earlier) > 0 {
+			if why == "" {
+				why = "no longer in the ruling"
+			}
+			why = joinWhy(why, "replaces ruling "+joinInts(earlier))
 		}
-		if after != base {
-			out = append(out, Proposal{Ruling: ruling, Disk: d.ID, Name: d.Name, Before: base, After: after, Why: why})
-		}
+		out = append(out, Proposal{Ruling: ruling, Disk: d.ID, Name: d.Name, Before: now, After: after, Why: why})
 	}
 	return out
+}
+
+// ruled returns the tally the report gives disk d, starting from base,
+// and why ("" when the report changes nothing on it).
+func ruled(rep engine.Report, d models.Disk, base Tally) (Tally, string) {
+	after := base
+	if m := rep.Melee; m != nil {
+		if slices.Contains(m.Casualties, d.ID) {
+			after.Casualty = true
+		} else {
+			wounds, wounded := m.Wounds[d.ID]
+			wounded = wounded && wounds != d.WoundsTaken
+			if wounded {
+				after.Wounds += wounds - d.WoundsTaken
+			}
+			held, ok := m.Damage[d.ID]
+			if ok || wounded || rep.Damage[d.ID] > 0 {
+				after.Damage += held - d.Damage
+			}
+		}
+	} else {
+		after.Damage += rep.Damage[d.ID]
+	}
+	if after == base {
+		return after, ""
+	}
+	return after, reasons(rep, d.ID)
+}
+
+// reasons says where a change comes from: the projectiles that hit the
+// disk, the melee it fought in, else "ruling".
+func reasons(rep engine.Report, id string) string {
+	why := hitters(rep, id)
+	for _, e := range rep.Engagements {
+		if slices.Contains(e.Attackers, id) || slices.Contains(e.Defenders, id) {
+			why = joinWhy(why, "melee")
+			break
+		}
+	}
+	if why == "" {
+		return "ruling"
+	}
+	return why
+}
+
+// without returns the tally disk id would have, now being its tally,
+// without the confirmed entries of the rulings sameTable reports, and the
+// numbers of those rulings. A count may come out negative when the player
+// took off by hand more than a ruling gave; the caller clamps the result.
+func (t *DamageTracker) without(id string, now Tally, sameTable func(int) bool) (Tally, []int) {
+	if sameTable == nil {
+		return now, nil
+	}
+	base := now
+	var rulings []int
+	for _, e := range t.history {
+		if e.Disk != id || e.Ruling == 0 || !sameTable(e.Ruling) {
+			continue
+		}
+		base.Damage -= e.After.Damage - e.Before.Damage
+		base.Wounds -= e.After.Wounds - e.Before.Wounds
+		if e.After.Casualty && !e.Before.Casualty {
+			base.Casualty = false
+		}
+		if !slices.Contains(rulings, e.Ruling) {
+			rulings = append(rulings, e.Ruling)
+		}
+	}
+	return base, rulings
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ", ")
 }
 
 func hitters(rep engine.Report, id string) string {
@@ -172,7 +264,7 @@ func hitters(rep engine.Report, id string) string {
 		}
 	}
 	if len(toks) == 0 {
-		return "ruling"
+		return ""
 	}
 	return "hit by " + fmt.Sprint(toks)
 }
