@@ -42,7 +42,9 @@ Options:
   --calibration FILE  the calibration to use (default: none, pixels only)
   --names FILE        a layout naming the disks (ids, names, owners,
                       stats): adopted at the first settled table, by
-                      nearest disk of the same size
+                      nearest disk of the same size; a named disk not
+                      on the table then is named when it appears at
+                      its place
   --settle N          still frames before a ruling (default 15)
   --camera N          read camera N instead of a file
   --max-frames N      stop after N frames (default: all)
@@ -160,9 +162,13 @@ func trackFrames(src vision.Source, pipe *track.Pipeline, roster *models.Layout,
 			continue
 		}
 		if roster != nil {
+			// Disks not on the table yet wait in the tracker, which names
+			// them when they appear: told once, they need no more care.
 			renamed, err := pipe.Tracker().Adopt(*roster)
-			if err != nil {
+			if unplaced := (*track.UnplacedError)(nil); errors.As(err, &unplaced) {
 				fmt.Fprintf(e.stderr, "tableref track: --names: %v\n", err)
+			} else if err != nil {
+				return fmt.Errorf("--names: %w", err)
 			}
 			st.Ruling.Layout = pipe.Tracker().Rename(st.Ruling.Layout, renamed)
 			roster = nil
@@ -182,6 +188,12 @@ func trackFrames(src vision.Source, pipe *track.Pipeline, roster *models.Layout,
 // writeRuling prints a ruling as one layout line with its "tracking"
 // field.
 func writeRuling(enc *json.Encoder, name string, r *track.Ruling) error {
+	// A line with one id twice would be refused by analyze; the tracker
+	// never makes one, and should it ever, the run stops rather than
+	// print it.
+	if id, dup := repeatedID(r.Layout); dup {
+		return fmt.Errorf("frame %d: the tracked layout gives the id %q twice; not printed", r.Frame, id)
+	}
 	l := r.Layout.Clone()
 	l.Source = fmt.Sprintf("%s frame %d", name, r.Frame)
 	extra, err := json.Marshal(trackLine{Frame: r.Frame, Readings: r.Readings, Events: nonNil(r.Events), Questions: nonNil(r.Questions)})
@@ -193,6 +205,26 @@ func writeRuling(enc *json.Encoder, name string, r *track.Ruling) error {
 	}
 	l.Extra["tracking"] = extra
 	return enc.Encode(l)
+}
+
+// repeatedID returns an id that two pieces of l hold: disks and tokens
+// share one id space (table-model.md).
+func repeatedID(l models.Layout) (string, bool) {
+	seen := map[string]bool{}
+	var ids []string
+	for _, d := range l.Disks {
+		ids = append(ids, d.ID)
+	}
+	for _, t := range l.Tokens {
+		ids = append(ids, t.ID)
+	}
+	for _, id := range ids {
+		if seen[id] {
+			return id, true
+		}
+		seen[id] = true
+	}
+	return "", false
 }
 
 func nonNil[T any](s []T) []T {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"os"
@@ -8,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"tableref/models"
 	"tableref/vision/synth"
+	"tableref/vision/track"
 )
 
 func TestBenchHasATrackingSubcommand(t *testing.T) {
@@ -53,6 +56,30 @@ func TestTrackBadCommandLines(t *testing.T) {
 // folder and tracks it: every line is a layout with a "tracking" field,
 // printed only for frames where the table was at rest.
 func TestTrackPrintsSettledLayouts(t *testing.T) {
+	dir, moving := renderGame(t)
+	code, out, errOut := runCLI(t, "", "track", "--settle", "10", dir)
+	if code != 0 {
+		t.Fatalf("got exit %d: %s", code, errOut)
+	}
+	layouts := layoutLines(t, out)
+	for i, l := range layouts {
+		var tr trackLine
+		if ok, err := l.Option("tracking", &tr); !ok || err != nil {
+			t.Fatalf("line %d: no tracking field (%v)", i+1, err)
+		}
+		if moving[tr.Frame] {
+			t.Errorf("line %d: a layout of frame %d, while the table moved", i+1, tr.Frame)
+		}
+	}
+	if len(layouts) == 0 {
+		t.Errorf("got no layout from %d frames: %s", len(moving), errOut)
+	}
+}
+
+// renderGame renders a few seconds of a game into a folder of frames and
+// returns it, with which frames show the table moving.
+func renderGame(t *testing.T) (string, map[int]bool) {
+	t.Helper()
 	dir := t.TempDir()
 	game, err := synth.NewGame(2, synth.GameOptions{Width: 640, Height: 360, Minutes: 0.08, Bumps: -1})
 	if err != nil {
@@ -75,21 +102,79 @@ func TestTrackPrintsSettledLayouts(t *testing.T) {
 		}
 		fh.Close()
 	}
+	return dir, moving
+}
+
+// TestTrackNamesGiveEveryDiskItsOwnID names the disks of a tracked game
+// with a roster whose ids the tracker or the detector also hands out:
+// the id of another tracked disk, a token's id, and, for a reserve not on
+// the table, the id the next new disk would get. Every line must still
+// load (analyze reads it), the reserve is told of once, and the run
+// succeeds.
+func TestTrackNamesGiveEveryDiskItsOwnID(t *testing.T) {
+	dir, _ := renderGame(t)
 	code, out, errOut := runCLI(t, "", "track", "--settle", "10", dir)
 	if code != 0 {
-		t.Fatalf("got exit %d: %s", code, errOut)
+		t.Fatalf("without names: got exit %d: %s", code, errOut)
 	}
-	layouts := layoutLines(t, out)
-	for i, l := range layouts {
-		var tr trackLine
-		if ok, err := l.Option("tracking", &tr); !ok || err != nil {
-			t.Fatalf("line %d: no tracking field (%v)", i+1, err)
+	plain := layoutLines(t, out)
+	if len(plain) == 0 || len(plain[0].Disks) < 2 {
+		t.Fatalf("without names: got %d layouts, want a first one of at least two disks", len(plain))
+	}
+	first := plain[0]
+	a, b := first.Disks[0], first.Disks[1]
+	nextID := fmt.Sprintf("n%d", len(first.Disks)+1)
+	roster := models.Layout{Version: 1, Disks: []models.Disk{
+		{ID: b.ID, Name: "Orc Warband", X: a.X, Y: a.Y, R: a.R},
+		{ID: "t1", Name: "Troll", X: b.X, Y: b.Y, R: b.R},
+		{ID: nextID, Name: "Reserve Knights", X: -300, Y: -300, R: a.R},
+	}}
+	names := filepath.Join(t.TempDir(), "army.json")
+	if err := models.Save(names, roster); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, "", "track", "--settle", "10", "--names", names, dir)
+	if code != 0 {
+		t.Fatalf("with names: got exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(errOut, "Reserve Knights"); n != 1 {
+		t.Errorf("the reserve not on the table: told of %d times, want once, in:\n%s", n, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i, l := range layoutLines(t, out) {
+		for _, want := range []struct{ id, name string }{{b.ID, "Orc Warband"}, {"t1", "Troll"}} {
+			if d, ok := l.Disk(want.id); !ok || d.Name != want.name {
+				t.Errorf("line %d: disk %s: got %+v (found %v), want %s", i+1, want.id, d, ok, want.name)
+			}
 		}
-		if moving[tr.Frame] {
-			t.Errorf("line %d: a layout of frame %d, while the table moved", i+1, tr.Frame)
+		if _, ok := l.Disk(nextID); ok {
+			t.Errorf("line %d: a disk holds %s, the id of the reserve not on the table", i+1, nextID)
+		}
+		if code, _, errOut := runCLI(t, lines[i], "analyze", "-"); code != 0 {
+			t.Errorf("line %d: analyze refuses it: %s", i+1, errOut)
 		}
 	}
-	if len(layouts) == 0 {
-		t.Errorf("got no layout from %d frames: %s", game.Len(), errOut)
+}
+
+// TestTrackRefusesToPrintALayoutWithARepeatedID: a line analyze would
+// refuse is never printed; the run stops with an error instead.
+func TestTrackRefusesToPrintALayoutWithARepeatedID(t *testing.T) {
+	cases := []struct {
+		name   string
+		layout models.Layout
+		ok     bool
+	}{
+		{"distinct ids", models.Layout{Version: 1, Disks: []models.Disk{{ID: "n1", R: 1}}, Tokens: []models.Token{{ID: "t1", R: 1}}}, true},
+		{"two disks n1", models.Layout{Version: 1, Disks: []models.Disk{{ID: "n1", R: 1}, {ID: "n1", X: 5, R: 1}}}, false},
+		{"a disk and a token t1", models.Layout{Version: 1, Disks: []models.Disk{{ID: "t1", R: 1}}, Tokens: []models.Token{{ID: "t1", R: 1}}}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out strings.Builder
+			err := writeRuling(json.NewEncoder(&out), "game", &track.Ruling{Frame: 7, Layout: c.layout})
+			if c.ok != (err == nil) || c.ok != (out.Len() > 0) {
+				t.Errorf("got error %v and %d bytes printed, want ok %v", err, out.Len(), c.ok)
+			}
+		})
 	}
 }

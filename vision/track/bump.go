@@ -128,77 +128,6 @@ func coherentShift(dus, dvs []float64, n int) bool {
 	return math.Hypot(dus[len(dus)/2], dvs[len(dvs)/2]) > 1.5
 }
 
-// Adopt takes the identities a player gave: for every disk of named (a
-// layout with ids, names, owners, stats...), the tracked disk of the same
-// size nearest its centre (within its radius) takes its identity; the
-// position stays the tracker's. It returns the ids it replaced (old id to
-// new), or an error naming a disk it could not place or an id already in
-// use (the disks placed before the error keep their new identity).
-func (t *Tracker) Adopt(named models.Layout) (map[string]string, error) {
-	renamed := map[string]string{}
-	taken := map[*track]bool{}
-	for _, nd := range named.Disks {
-		var best *track
-		bd := math.Inf(1)
-		for _, tr := range t.live() {
-			if taken[tr] || !sizeMatch(tr.disk.R, nd.R) {
-				continue
-			}
-			if d := dist(tr.disk.Centre(), nd.Centre()); d < bd && d < float64(nd.R) {
-				best, bd = tr, d
-			}
-		}
-		if best == nil {
-			return renamed, fmt.Errorf("adopt: no tracked disk of radius %.2f cm near (%.1f, %.1f) for %s", nd.R, nd.X, nd.Y, label(nd))
-		}
-		taken[best] = true
-		renamed[best.disk.ID] = nd.ID
-		id := nd
-		id.X, id.Y, id.Z, id.Pixel = best.disk.X, best.disk.Y, best.disk.Z, best.disk.Pixel
-		if id.Rim == "" {
-			id.Rim = best.disk.Rim
-		}
-		best.disk = id
-		best.seen = max(best.seen, 2)
-	}
-	seen := map[string]bool{}
-	for _, tr := range t.tracks {
-		if tr.killed {
-			continue
-		}
-		if seen[tr.disk.ID] {
-			return renamed, fmt.Errorf("adopt: id %q is used by two disks", tr.disk.ID)
-		}
-		seen[tr.disk.ID] = true
-	}
-	return renamed, nil
-}
-
-// Rename applies the renames Adopt returned to a tracked layout: each
-// renamed disk takes the tracker's new identity (keeping its place in
-// the layout), and the tokens' touches follow.
-func (t *Tracker) Rename(l models.Layout, renamed map[string]string) models.Layout {
-	out := l.Clone()
-	for i, d := range out.Disks {
-		n, ok := renamed[d.ID]
-		if !ok {
-			continue
-		}
-		if nd, ok := t.Disk(n); ok {
-			nd.X, nd.Y, nd.Z, nd.Pixel, nd.Extra = d.X, d.Y, d.Z, d.Pixel, d.Extra
-			out.Disks[i] = nd
-		}
-	}
-	for k := range out.Tokens {
-		for j, id := range out.Tokens[k].Touches {
-			if n, ok := renamed[id]; ok {
-				out.Tokens[k].Touches[j] = n
-			}
-		}
-	}
-	return out
-}
-
 // Kill takes a disk off the table for good: a killed disk is never matched
 // again (the rules' dead do not come back). It reports whether the id was
 // found.
@@ -215,11 +144,12 @@ func (t *Tracker) Kill(id string) bool {
 // Answer settles an open question. For a swap, yes exchanges the two
 // disks' identities; for an identify question, yes gives the new disk
 // (the first id) the identity of choice (one of the others), and that
-// disk's earlier self is retired; for gone, yes kills the disk. A
-// recalibrate question is closed by any
-// answer. It reports an error for an unknown question or a bad choice.
+// disk's earlier self is retired; for gone, yes kills the disk, unless it
+// was seen at the latest reading: then the question no longer stands, and
+// the answer is refused with an error. A recalibrate question is closed by
+// any answer. It reports an error for an unknown question or a bad choice.
 func (t *Tracker) Answer(q Question, yes bool, choice string) error {
-	key := q.Kind + fmt.Sprint(q.Disks)
+	key := questionKey(q.Kind, q.Disks)
 	if _, ok := t.questions[key]; !ok {
 		return fmt.Errorf("answer: question %d is not open", q.ID)
 	}
@@ -235,6 +165,9 @@ func (t *Tracker) Answer(q Question, yes bool, choice string) error {
 		}
 		swapIdentity(a, b)
 	case "gone":
+		if tr := t.byID(q.Disks[0]); tr != nil && tr.visible && !tr.gone {
+			return fmt.Errorf("answer: %s is on the table (seen at the latest reading): not killed", label(tr.disk))
+		}
 		t.Kill(q.Disks[0])
 	case "identify":
 		if !slices.Contains(q.Disks[1:], choice) {
@@ -245,7 +178,7 @@ func (t *Tracker) Answer(q Question, yes bool, choice string) error {
 			return fmt.Errorf("answer: disks %s, %s are no longer tracked", q.Disks[0], choice)
 		}
 		pos := nw.disk
-		nw.disk = old.disk
+		nw.disk, nw.named = old.disk, old.named
 		nw.disk.X, nw.disk.Y, nw.disk.Z, nw.disk.Pixel = pos.X, pos.Y, pos.Z, pos.Pixel
 		nw.faces = append(old.faces, nw.faces...)[:min(2, len(old.faces)+len(nw.faces))]
 		old.killed = true
@@ -271,6 +204,7 @@ func swapIdentity(a, b *track) {
 	a.faces, b.faces = b.faces, a.faces
 	a.anchor, b.anchor = b.anchor, a.anchor
 	a.ref, b.ref = b.ref, a.ref
+	a.named, b.named = b.named, a.named
 }
 
 // Disk returns the tracked disk of the given id (its last known state),

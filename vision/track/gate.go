@@ -39,7 +39,10 @@ func (p Phase) Reads() bool { return p == Quiet || p == Settled }
 
 // GateOptions configure the settle gate; the zero value waits 4 still
 // frames before a buffered read and 15 (half a second at 30 frames a
-// second) before a ruling.
+// second) before a ruling. The buffered read comes before the ruling:
+// QuietFrames is cut to SettleFrames-1 when it is not below it (a ruling
+// then has a reading before it to confirm new disks by), except with a
+// SettleFrames of 1, which leaves no frame for it.
 type GateOptions struct {
 	QuietFrames  int
 	SettleFrames int
@@ -52,8 +55,8 @@ func (o GateOptions) withDefaults() GateOptions {
 	if o.SettleFrames <= 0 {
 		o.SettleFrames = 15
 	}
-	if o.QuietFrames > o.SettleFrames {
-		o.QuietFrames = o.SettleFrames
+	if o.QuietFrames >= o.SettleFrames {
+		o.QuietFrames = max(1, o.SettleFrames-1)
 	}
 	return o
 }

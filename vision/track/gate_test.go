@@ -60,3 +60,29 @@ func TestPhaseNames(t *testing.T) {
 		}
 	}
 }
+
+func TestGateReadsOnceBeforeEveryRuling(t *testing.T) {
+	// Whatever the settle count, a ruling has a reading of the same rest
+	// before it (to confirm a new disk by), but for a one-frame gate.
+	for settle := 1; settle <= 16; settle++ {
+		g := Gate{Options: GateOptions{SettleFrames: settle}}
+		g.Observe(true, false)
+		var phases []Phase
+		for range settle {
+			phases = append(phases, g.Observe(false, false))
+		}
+		quiet := 0
+		for _, ph := range phases {
+			if ph == Quiet {
+				quiet++
+			}
+		}
+		wantQuiet := 1
+		if settle == 1 {
+			wantQuiet = 0
+		}
+		if phases[len(phases)-1] != Settled || quiet != wantQuiet {
+			t.Errorf("settle %d: got phases %v, want %d quiet read(s) then a ruling at the last frame", settle, phases, wantQuiet)
+		}
+	}
+}

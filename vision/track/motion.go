@@ -126,6 +126,12 @@ type Motion struct {
 	// Global: most of the view differs from the reference (a bumped
 	// camera, or a change of light).
 	Global bool
+	// Held is the region of a "hand" that stayed perfectly still for
+	// more than StillHand frames: it is taken for a change of the table
+	// from then on (Hand is nil and Global set, so the table may settle),
+	// yet it may still be a hand resting there, so a reading ignores what
+	// lies under it. Nil when there is none.
+	Held *Mask
 }
 
 // Differ compares each frame with the previous one and with a reference
@@ -144,8 +150,12 @@ type Differ struct {
 }
 
 // Observe takes the next frame. The first frame becomes the reference.
+// An empty frame (no pixel) shows nothing: no motion, and it is not kept.
 func (d *Differ) Observe(img image.Image) Motion {
 	b := img.Bounds()
+	if b.Empty() {
+		return Motion{}
+	}
 	if d.cur == nil || b.Dx() != d.fw || b.Dy() != d.fh {
 		d.setup(b.Dx(), b.Dy())
 	}
@@ -181,7 +191,7 @@ func (d *Differ) Observe(img image.Image) Motion {
 			d.stillHand++
 		}
 		if d.stillHand > d.opt.StillHand {
-			m.Hand, m.Global = nil, true
+			m.Hand, m.Held, m.Global = nil, m.Hand, true
 		}
 	} else {
 		d.stillHand = 0

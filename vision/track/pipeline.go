@@ -65,6 +65,8 @@ type Pipeline struct {
 	events  []Event
 	reads   int
 	last    *models.Layout
+	looked  bool // the table was read since the last motion
+	held    bool // the previous frame had a Held region
 }
 
 // NewPipeline returns a pipeline reading frames with det.
@@ -82,11 +84,25 @@ func NewPipeline(det Detector, opt PipelineOptions) *Pipeline {
 // answer questions).
 func (p *Pipeline) Tracker() *Tracker { return p.tracker }
 
-// Step takes frame number n. It fails only when the detector fails.
+// Step takes frame number n. It fails when the frame is empty (no pixel:
+// nothing to compare or read) and when the detector fails.
 func (p *Pipeline) Step(n int, img image.Image) (Step, error) {
+	if b := img.Bounds(); b.Empty() {
+		return Step{Frame: n}, fmt.Errorf("frame %d: an empty image (%dx%d pixels)", n, b.Dx(), b.Dy())
+	}
 	m := p.differ.Observe(img)
+	if m.Held != nil && !p.held {
+		// A hand kept still too long now counts as part of the table: the
+		// table is still from this frame on, not from when the hand
+		// stopped, which would rule at once with the hand there.
+		p.gate.Reset()
+	}
+	p.held = m.Held != nil
 	ph := p.gate.Observe(m.Moving, m.Hand != nil)
 	st := Step{Frame: n, Phase: ph, Motion: m}
+	if m.Moving {
+		p.looked = false
+	}
 	if !ph.Reads() {
 		return st, nil
 	}
@@ -101,8 +117,13 @@ func (p *Pipeline) Step(n int, img image.Image) (Step, error) {
 	}
 	st.Read = true
 	p.reads++
-	sigs := Measure(img, l, m.Hand)
-	up := p.tracker.Observe(Observation{Frame: n, Layout: l, Signatures: sigs, Hand: m.Hand, Settled: ph == Settled})
+	hand := m.Hand
+	if hand == nil {
+		hand = m.Held
+	}
+	sigs := Measure(img, l, hand)
+	up := p.tracker.Observe(Observation{Frame: n, Layout: l, Signatures: sigs, Hand: hand, Settled: ph == Settled, Sole: !p.looked})
+	p.looked = true
 	p.events = append(p.events, up.Events...)
 	for _, e := range up.Events {
 		if e.Kind == "bump" {

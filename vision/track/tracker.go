@@ -79,6 +79,11 @@ type Observation struct {
 	// Settled marks a reading of a settled table (a ruling), as opposed to
 	// an intermediate one.
 	Settled bool
+	// Sole marks a settled reading that no other reading of the same rest
+	// came before (a settle gate of a single frame). A new disk is
+	// otherwise confirmed by a second look; here the next look would come
+	// only with the next rest, so a new disk is confirmed at once.
+	Sole bool
 }
 
 // Event is something the tracker saw happen.
@@ -141,11 +146,13 @@ type track struct {
 	ref     *models.ImageCircle
 	anchor  models.TablePoint
 	faces   []Signature
-	seen    int
+	seen    int // readings it was found in; under 2, it is tentative
 	unseen  int // settled readings in a row without it
 	gone    bool
+	goneAt  int // the reading it was removed at
 	killed  bool
 	visible bool // seen in the latest observation
+	named   bool // its identity came from a roster (Adopt)
 }
 
 // Tracker gives the disks of successive observations stable identities.
@@ -161,6 +168,11 @@ type Tracker struct {
 	started   bool
 	prev      []models.Disk // the detections of the previous reading
 	remap     bool          // the calibration is not the detector's
+	readings  int           // observations taken
+	// pending are the roster disks Adopt could not place yet; reserved
+	// holds every id a roster gave, which no new disk is given.
+	pending  []models.Disk
+	reserved map[string]bool
 }
 
 // Recalibrate replaces the calibration after the camera moved (a new
@@ -183,7 +195,8 @@ func (t *Tracker) Recalibrate(cal *calibration.Calibration) {
 
 // NewTracker returns an empty tracker.
 func NewTracker(opt Options) *Tracker {
-	return &Tracker{opt: opt.withDefaults(), warp: Identity, questions: map[string]Question{}, rng: rand.New(rand.NewPCG(9, 9))}
+	return &Tracker{opt: opt.withDefaults(), warp: Identity, questions: map[string]Question{}, reserved: map[string]bool{},
+		rng: rand.New(rand.NewPCG(9, 9))}
 }
 
 // Warp returns the current re-anchoring homography (Identity before any
@@ -214,6 +227,7 @@ func (t *Tracker) reach(d models.Disk) float64 {
 // Observe takes the next reading and returns the tracked table.
 func (t *Tracker) Observe(obs Observation) Update {
 	up := Update{}
+	t.readings++
 	dets, sigs := t.usable(obs)
 	if t.started {
 		if ev, q := t.checkBump(obs, dets); ev != nil || q != nil {
@@ -244,10 +258,20 @@ func (t *Tracker) Observe(obs Observation) Update {
 	}
 	match := assign(cost, miss, spare)
 	used := make([]bool, len(dets))
+	// owner is the track each detection (by the detector's id) became;
+	// confirmed are the disks that enter the table with this reading.
+	owner := map[string]*track{}
+	var confirmed []*track
 	for i, j := range match {
-		if j >= 0 {
-			used[j] = true
-			up.Events = append(up.Events, t.follow(visibleTracks[i], dets[j], sigs[j], obs)...)
+		if j < 0 {
+			continue
+		}
+		tr := visibleTracks[i]
+		used[j], owner[dets[j].ID] = true, tr
+		tentative := tr.seen < 2
+		up.Events = append(up.Events, t.follow(tr, dets[j], sigs[j], obs)...)
+		if tentative && tr.seen >= 2 {
+			confirmed = append(confirmed, tr)
 		}
 	}
 	up.Questions = append(up.Questions, t.ambiguities(visibleTracks, match, cost)...)
@@ -262,14 +286,25 @@ func (t *Tracker) Observe(obs Observation) Update {
 		// New disks are born of settled readings only: in the middle of a
 		// move, an unclaimed disk is most likely one in flight.
 		if !used[j] && (obs.Settled || !t.started) {
-			ev, q := t.birth(d, sigs[j], obs)
+			tr, now, ev := t.birth(d, sigs[j], obs)
 			up.Events = append(up.Events, ev...)
-			up.Questions = append(up.Questions, q...)
+			owner[d.ID] = tr
+			if now {
+				confirmed = append(confirmed, tr)
+			}
 		}
+	}
+	// A new disk is told of (and asked about) once it is confirmed, so
+	// that every "new" event names a disk of the layout returned with it.
+	for _, tr := range confirmed {
+		ev, q := t.confirm(tr, obs)
+		up.Events = append(up.Events, ev...)
+		up.Questions = append(up.Questions, q...)
 	}
 	t.started = true
 	t.prev = dets
-	up.Layout = t.layout(obs.Layout, dets, match, visibleTracks)
+	up.Layout = t.layout(obs.Layout, owner)
+	t.prune()
 	up.Warp = t.warp
 	return up
 }
@@ -386,7 +421,7 @@ func dist(a, b models.TablePoint) float64 {
 // follow updates a track with its detection.
 func (t *Tracker) follow(tr *track, d models.Disk, sig Signature, obs Observation) []Event {
 	var evs []Event
-	from := tr.anchor
+	from, tentative := tr.anchor, tr.seen < 2
 	tr.disk.X, tr.disk.Y, tr.disk.Z, tr.disk.Pixel = d.X, d.Y, d.Z, d.Pixel
 	if tr.disk.Rim == "" || tr.disk.Rim == "unknown" {
 		tr.disk.Rim = d.Rim
@@ -396,10 +431,11 @@ func (t *Tracker) follow(tr *track, d models.Disk, sig Signature, obs Observatio
 	tr.visible = true
 	if obs.Settled {
 		if tr.unseen > 0 {
-			delete(t.questions, "gone"+fmt.Sprint([]string{tr.disk.ID})) // seen again: no longer a question
+			delete(t.questions, questionKey("gone", []string{tr.disk.ID})) // seen again: no longer a question
 		}
 		tr.unseen = 0
-		if moved := dist(from, d.Centre()); moved > 0.3*float64(d.R)+0.3 {
+		// A tentative disk was never on the table: it does not move.
+		if moved := dist(from, d.Centre()); !tentative && moved > 0.3*float64(d.R)+0.3 {
 			flips := int(math.Ceil(moved/(2*float64(d.R)) - 0.15))
 			evs = append(evs, Event{Frame: obs.Frame, Kind: "moved", ID: tr.disk.ID, Name: tr.disk.Name, From: point(from), To: point(d.Centre()), Flips: max(1, flips),
 				Text: fmt.Sprintf("%s moved %.1f cm (%d flip(s))", label(tr.disk), moved, max(1, flips))})
@@ -409,6 +445,10 @@ func (t *Tracker) follow(tr *track, d models.Disk, sig Signature, obs Observatio
 	}
 	return evs
 }
+
+// onTable reports whether the track is a disk of the tracked layout:
+// confirmed, neither removed nor killed.
+func (tr *track) onTable() bool { return !tr.killed && !tr.gone && tr.seen >= 2 }
 
 // learn adds a view to the track's faces: near a known face it refines
 // it; unlike the one known face it becomes the other face.
@@ -434,7 +474,7 @@ func (tr *track) learn(sig Signature) {
 func (t *Tracker) lose(tr *track, obs Observation) ([]Event, []Question) {
 	if !obs.Settled || tr.seen < 2 {
 		if tr.seen < 2 && obs.Settled {
-			tr.gone = true // a tentative disk never confirmed
+			tr.gone = true // a tentative disk never confirmed: prune forgets it
 		}
 		return nil, nil
 	}
@@ -446,49 +486,104 @@ func (t *Tracker) lose(tr *track, obs Observation) ([]Event, []Question) {
 		}
 		return nil, nil
 	}
-	tr.gone = true
+	tr.gone, tr.goneAt = true, t.readings
 	return []Event{{Frame: obs.Frame, Kind: "removed", ID: tr.disk.ID, Name: tr.disk.Name,
 		Text: fmt.Sprintf("%s has not been seen in %d settled readings: taken off the table", label(tr.disk), tr.unseen)}}, nil
 }
 
 // birth starts a track for a detection nobody claimed. A disk that was
 // taken off the table as unseen may come back only at its very place (the
-// detector had missed it); a killed disk never does. A new disk the size
-// of an unseen one is asked about.
-func (t *Tracker) birth(d models.Disk, sig Signature, obs Observation) ([]Event, []Question) {
+// detector had missed it); a killed disk never does. A new disk is
+// tentative until a second reading confirms it; birth reports whether it
+// is confirmed at once: on the first table, when the reading before saw it
+// already, or when no other reading of this rest will come (Sole).
+func (t *Tracker) birth(d models.Disk, sig Signature, obs Observation) (*track, bool, []Event) {
 	for _, tr := range t.tracks {
 		if tr.gone && !tr.killed && tr.seen >= 2 && sizeMatch(tr.disk.R, d.R) && dist(tr.disk.Centre(), d.Centre()) < 0.3*float64(d.R) {
 			tr.gone, tr.unseen, tr.visible = false, 0, true
 			tr.disk.Pixel, tr.ref, tr.disk.Z = d.Pixel, d.Pixel, d.Z
 			tr.seen++
-			return []Event{{Frame: obs.Frame, Kind: "seen-again", ID: tr.disk.ID, Name: tr.disk.Name, Text: label(tr.disk) + " is seen again where it was"}}, nil
+			// It was on the table all along: "was it taken off?" is answered.
+			delete(t.questions, questionKey("gone", []string{tr.disk.ID}))
+			return tr, false, []Event{{Frame: obs.Frame, Kind: "seen-again", ID: tr.disk.ID, Name: tr.disk.Name, Text: label(tr.disk) + " is seen again where it was"}}
 		}
 	}
-	t.nextID++
-	nd := models.Disk{ID: fmt.Sprintf("n%d", t.nextID), Kind: d.Kind, Rim: d.Rim, X: d.X, Y: d.Y, R: d.R, Z: d.Z, Pixel: d.Pixel}
+	nd := models.Disk{ID: t.freshID(obs.Layout.Tokens), Kind: d.Kind, Rim: d.Rim, X: d.X, Y: d.Y, R: d.R, Z: d.Z, Pixel: d.Pixel}
 	tr := &track{disk: nd, anchor: d.Centre(), ref: d.Pixel, seen: 1, visible: true}
-	if !t.started || t.sawBefore(d) {
-		// The first table is taken as it is; a new disk already seen at
-		// its place by the previous (buffered) reading is confirmed.
-		tr.seen = 2
-	}
 	tr.learn(sig)
 	t.tracks = append(t.tracks, tr)
+	if !t.started || t.sawBefore(d) || (obs.Settled && obs.Sole) {
+		tr.seen = 2
+		return tr, true, nil
+	}
+	return tr, false, nil
+}
+
+// confirm puts a confirmed disk on the table: it takes the identity of a
+// waiting roster disk whose place it lies on, and, past the first table,
+// it is told of as new. A new disk the size of one unseen is asked about.
+func (t *Tracker) confirm(tr *track, obs Observation) ([]Event, []Question) {
+	t.claimPending(tr)
 	if !t.started {
 		return nil, nil
 	}
+	nd := tr.disk
 	var cands []string
 	for _, o := range t.live() {
-		if o != tr && !o.visible && o.seen >= 2 && sizeMatch(o.disk.R, d.R) {
+		if o != tr && !o.visible && o.seen >= 2 && sizeMatch(o.disk.R, nd.R) {
 			cands = append(cands, o.disk.ID)
 		}
 	}
 	var qs []Question
-	if len(cands) > 0 && obs.Settled {
+	if len(cands) > 0 {
 		qs = append(qs, t.ask("identify", append([]string{nd.ID}, cands...),
-			fmt.Sprintf("a new disk %s appeared at (%.1f, %.1f) cm: is it one of %v, moved out of its reach, or a new disk?", nd.ID, d.X, d.Y, cands)))
+			fmt.Sprintf("a new disk %s appeared at (%.1f, %.1f) cm: is it one of %v, moved out of its reach, or a new disk?", label(nd), nd.X, nd.Y, cands)))
 	}
-	return []Event{{Frame: obs.Frame, Kind: "new", ID: nd.ID, Text: fmt.Sprintf("a new disk %s at (%.1f, %.1f) cm", nd.ID, d.X, d.Y)}}, qs
+	return []Event{{Frame: obs.Frame, Kind: "new", ID: nd.ID, Name: nd.Name, Text: fmt.Sprintf("a new disk %s at (%.1f, %.1f) cm", label(nd), nd.X, nd.Y)}}, qs
+}
+
+// keepRemoved is how many removed disks the tracker remembers, the most
+// recently removed first, for one to be seen again at its very place
+// (a disk the detector had missed for a while).
+const keepRemoved = 64
+
+// prune forgets the tracks no reading will need again: tentative disks
+// never confirmed, killed disks, and removed disks beyond keepRemoved.
+// The questions about a forgotten disk are closed.
+func (t *Tracker) prune() {
+	var removed []*track
+	for _, tr := range t.tracks {
+		if tr.gone && !tr.killed && tr.seen >= 2 {
+			removed = append(removed, tr)
+		}
+	}
+	forget := map[*track]bool{}
+	if len(removed) > keepRemoved {
+		slices.SortStableFunc(removed, func(a, b *track) int { return b.goneAt - a.goneAt })
+		for _, tr := range removed[keepRemoved:] {
+			forget[tr] = true
+		}
+	}
+	kept := t.tracks[:0]
+	for _, tr := range t.tracks {
+		if !tr.killed && !forget[tr] && !(tr.gone && tr.seen < 2) {
+			kept = append(kept, tr)
+		}
+	}
+	if len(kept) == len(t.tracks) {
+		return
+	}
+	clear(t.tracks[len(kept):])
+	t.tracks = kept
+	held := map[string]bool{}
+	for _, tr := range t.tracks {
+		held[tr.disk.ID] = true
+	}
+	for k, q := range t.questions {
+		if slices.ContainsFunc(q.Disks, func(id string) bool { return !held[id] }) {
+			delete(t.questions, k)
+		}
+	}
 }
 
 // sawBefore reports whether the previous reading had a disk of d's size
@@ -509,6 +604,9 @@ func (t *Tracker) ambiguities(trs []*track, match []int, cost [][]float64) []Que
 	for i := range trs {
 		for k := i + 1; k < len(trs); k++ {
 			a, b := match[i], match[k]
+			if trs[i].seen < 2 || trs[k].seen < 2 {
+				continue // a tentative disk is not on the table yet
+			}
 			if a < 0 || b < 0 || cost[i][b] >= forbidden || cost[k][a] >= forbidden {
 				continue
 			}
@@ -524,7 +622,7 @@ func (t *Tracker) ambiguities(trs []*track, match []int, cost [][]float64) []Que
 // ask opens a question, or returns the one already open with the same
 // kind and disks.
 func (t *Tracker) ask(kind string, ids []string, text string) Question {
-	key := kind + fmt.Sprint(ids)
+	key := questionKey(kind, ids)
 	if q, ok := t.questions[key]; ok {
 		return q
 	}
@@ -533,6 +631,9 @@ func (t *Tracker) ask(kind string, ids []string, text string) Question {
 	t.questions[key] = q
 	return q
 }
+
+// questionKey is what tells open questions apart: their kind and disks.
+func questionKey(kind string, ids []string) string { return kind + fmt.Sprint(ids) }
 
 // Questions returns the questions still open, oldest first.
 func (t *Tracker) Questions() []Question {
@@ -552,18 +653,20 @@ func label(d models.Disk) string {
 }
 
 // layout returns the tracked table: the observation's tokens and options
-// with the tracked disks, and the tokens' touches renamed.
-func (t *Tracker) layout(obs models.Layout, dets []models.Disk, match []int, trs []*track) models.Layout {
+// with the tracked disks, and the tokens' touches renamed after owner
+// (the track each detection became); a touch of a disk not on the table
+// (a tentative one) is dropped.
+func (t *Tracker) layout(obs models.Layout, owner map[string]*track) models.Layout {
 	out := obs.Clone()
 	out.Disks = nil
 	rename := map[string]string{}
-	for i, j := range match {
-		if j >= 0 {
-			rename[dets[j].ID] = trs[i].disk.ID
+	for det, tr := range owner {
+		if tr.onTable() {
+			rename[det] = tr.disk.ID
 		}
 	}
 	for _, tr := range t.tracks {
-		if tr.killed || tr.gone || tr.seen < 2 {
+		if !tr.onTable() {
 			continue
 		}
 		d := tr.disk.Clone()
@@ -594,6 +697,7 @@ func (t *Tracker) layout(obs models.Layout, dets []models.Disk, match []int, trs
 	if t.warp != Identity || t.remap {
 		out.Tokens = t.reanchorTokens(out.Tokens)
 	}
+	distinctTokenIDs(&out)
 	return out
 }
 

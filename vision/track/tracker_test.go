@@ -165,14 +165,18 @@ func TestAMoveBeyondTheDisksFlipsIsNotTakenForIt(t *testing.T) {
 	tr := start(t, ps, Options{})
 	ps[0].x = 20
 	rng := rand.New(rand.NewPCG(7, 7))
+	tr.Observe(Observation{Layout: reading(ps, rng, 0), Settled: true})
+	// The second look confirms the new disk: it enters the table, and the
+	// question about it comes with it.
 	up := tr.Observe(Observation{Layout: reading(ps, rng, 0), Settled: true})
-	qs := up.Questions
-	up = tr.Observe(Observation{Layout: reading(ps, rng, 0), Settled: true})
-	if got := idAt(up.Layout, 20, 0); got == "a" || got == "" {
+	got := idAt(up.Layout, 20, 0)
+	if got == "a" || got == "" {
 		t.Errorf("the disk at (20, 0): got id %q, want a new id", got)
 	}
-	if !slices.ContainsFunc(qs, func(q Question) bool { return q.Kind == "identify" && slices.Contains(q.Disks, "a") }) {
-		t.Errorf("got questions %+v, want one asking whether the new disk is a", qs)
+	if !slices.ContainsFunc(up.Questions, func(q Question) bool {
+		return q.Kind == "identify" && q.Disks[0] == got && slices.Contains(q.Disks, "a")
+	}) {
+		t.Errorf("got questions %+v, want one asking whether the new disk %s is a", up.Questions, got)
 	}
 }
 
@@ -332,4 +336,114 @@ func BenchmarkTrackerObserve20Disks(b *testing.B) {
 	for i := range b.N {
 		tr.Observe(Observation{Layout: readings[i%2], Settled: i%2 == 0})
 	}
+}
+
+func TestAPhantomDetectionIsNeverAnnounced(t *testing.T) {
+	// A detection in one settled reading only (a glint the detector took
+	// for a disk) is tentative: no "new" event, no question, no disk.
+	ps := []piece{{"a", 10, 10, 2.54, 3}, {"b", 40, 10, 2.54, 3}}
+	tr := start(t, ps, Options{})
+	rng := rand.New(rand.NewPCG(15, 15))
+	glint := append(slices.Clone(ps), piece{"x", 25, 40, 2.54, 3})
+	for k, l := range []models.Layout{reading(glint, rng, 0), reading(ps, rng, 0), reading(ps, rng, 0)} {
+		up := tr.Observe(Observation{Layout: l, Settled: true})
+		if len(up.Events) != 0 || len(up.Questions) != 0 {
+			t.Errorf("reading %d: got events %+v and questions %+v, want none", k+1, up.Events, up.Questions)
+		}
+		if got := idAt(up.Layout, 25, 40); got != "" {
+			t.Errorf("reading %d: the glint became disk %s", k+1, got)
+		}
+	}
+}
+
+func TestAGoneQuestionDoesNotKillADiskOnTheTable(t *testing.T) {
+	ps := []piece{{"a", 10, 10, 2.54, 3}, {"b", 40, 10, 2.54, 3}, {"c", 70, 10, 3.175, 3}}
+	cases := []struct {
+		name string
+		// back shows c again after the question was asked.
+		back func(tr *Tracker, rng *rand.Rand)
+		// closed: the question is closed by then (a settled reading saw
+		// c; an intermediate one only shows it is there, for Answer).
+		closed bool
+	}{
+		{"c removed after three readings, then seen again at its place", func(tr *Tracker, rng *rand.Rand) {
+			tr.Observe(Observation{Layout: reading(ps[:2], rng, 0), Settled: true})
+			tr.Observe(Observation{Layout: reading(ps[:2], rng, 0), Settled: true})
+			tr.Observe(Observation{Layout: reading(ps, rng, 0), Settled: true})
+		}, true},
+		{"c seen again in an intermediate reading", func(tr *Tracker, rng *rand.Rand) {
+			tr.Observe(Observation{Layout: reading(ps, rng, 0)})
+		}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := start(t, ps, Options{})
+			rng := rand.New(rand.NewPCG(16, 16))
+			up := tr.Observe(Observation{Layout: reading(ps[:2], rng, 0), Settled: true})
+			i := slices.IndexFunc(up.Questions, func(q Question) bool { return q.Kind == "gone" })
+			if i < 0 {
+				t.Fatalf("c unseen: got questions %+v, want one asking whether c was taken off", up.Questions)
+			}
+			q := up.Questions[i]
+			c.back(tr, rng)
+			if open := tr.Questions(); c.closed && slices.ContainsFunc(open, func(o Question) bool { return o.Kind == "gone" }) {
+				t.Errorf("c seen again: got open questions %+v, want no gone question", open)
+			}
+			if err := tr.Answer(q, true, ""); err == nil {
+				t.Errorf("answering yes to %q with c on the table: got no error", q.Text)
+			}
+			up = tr.Observe(Observation{Layout: reading(ps, rng, 0), Settled: true})
+			if got := idAt(up.Layout, 70, 10); got != "c" {
+				t.Errorf("after the answer: got %q at c's place, want c", got)
+			}
+		})
+	}
+}
+
+func TestTracksAndQuestionsStayBounded(t *testing.T) {
+	t.Run("a glint every other reading for 20000 readings", func(t *testing.T) {
+		ps := []piece{{"a", 10, 10, 2, 3}, {"b", 40, 10, 2, 3}}
+		tr := start(t, ps, Options{})
+		rng := rand.New(rand.NewPCG(17, 17))
+		for i := range 20000 {
+			l := reading(ps, rng, 0)
+			if i%2 == 0 {
+				l.Disks = append(l.Disks, models.Disk{ID: "g", X: models.Centimetres(60 + i%7*10), Y: models.Centimetres(50 + i%11*3), R: 1.5,
+					Pixel: &models.ImageCircle{PX: float64(600 + i%7*100), PY: float64(500 + i%11*30), PR: 15}})
+			}
+			tr.Observe(Observation{Frame: i, Layout: l, Settled: true})
+		}
+		if n := len(tr.tracks); n > 3 {
+			t.Errorf("got %d tracks, want the 2 disks and at most the one glint being looked at", n)
+		}
+		if qs := tr.Questions(); len(qs) != 0 {
+			t.Errorf("got open questions %+v, want none", qs)
+		}
+	})
+	t.Run("a disk laid down and taken off, 500 times", func(t *testing.T) {
+		// Each is asked about once unseen, then removed at the second
+		// reading without it, its question left unanswered.
+		tr := NewTracker(Options{MissingRulings: 2})
+		rng := rand.New(rand.NewPCG(18, 18))
+		var last piece
+		for i := range 500 {
+			last = piece{fmt.Sprintf("p%d", i), float64(5 * (i % 40)), float64(8 * (i / 40)), 2.54, 3}
+			for range 2 {
+				tr.Observe(Observation{Layout: reading([]piece{last}, rng, 0), Settled: true})
+			}
+			for range 2 {
+				tr.Observe(Observation{Layout: models.Layout{Version: 1}, Settled: true})
+			}
+		}
+		if n := len(tr.tracks); n > keepRemoved {
+			t.Errorf("got %d tracks kept, want at most %d removed ones", n, keepRemoved)
+		}
+		if n := len(tr.Questions()); n > keepRemoved {
+			t.Errorf("got %d open questions, want at most one per remembered disk (%d)", n, keepRemoved)
+		}
+		up := tr.Observe(Observation{Layout: reading([]piece{last}, rng, 0), Settled: true})
+		if !slices.ContainsFunc(up.Events, func(e Event) bool { return e.Kind == "seen-again" }) {
+			t.Errorf("the disk removed last, back at its place: got events %+v, want it seen again", up.Events)
+		}
+	})
 }
