@@ -77,10 +77,12 @@ func (l *liveState) setFrame(img image.Image) {
 // visionSource is a ui.FrameSource over a vision.Source and a
 // vision.Detector: it reads each frame, detects the disks and tokens,
 // converts the frame to an image.Image (a copy: safe to hand to Fyne) and
-// emits both. Frames that cannot be read are counted and skipped; a frame
-// the detector refuses (of a size other than the calibration's, say) is
-// shown without a layout and marked as moving, so that no ruling is made
-// from it; a camera that stops ends the run with an error saying so.
+// emits both, the pieces renamed by an idKeeper so that a disk keeps its
+// id from frame to frame (the UI's corrections and tallies follow ids).
+// Frames that cannot be read are counted and skipped; a frame the
+// detector refuses (of a size other than the calibration's, say) is shown
+// without a layout and marked as moving, so that no ruling is made from
+// it; a camera that stops ends the run with an error saying so.
 //
 // Run owns the vision source: it closes it when it returns. Call Close
 // instead when Run is never called.
@@ -141,6 +143,7 @@ func (s *visionSource) Run(ctx context.Context, emit func(ui.Frame)) error {
 		}
 	}()
 	var tally frameTally
+	ids := newIDKeeper()
 	seq := 0
 	tick := time.Now()
 	for {
@@ -163,8 +166,9 @@ func (s *visionSource) Run(ctx context.Context, emit func(ui.Frame)) error {
 				det.Close()
 			}
 			det, detVersion = vision.NewDetector(vision.Options{Calibration: cal}), v
+			ids.UnitsChanged()
 		}
-		f, ok := s.detect(det, frame, &tally)
+		f, ok := s.detect(det, ids, frame, &tally)
 		if !ok {
 			continue
 		}
@@ -177,9 +181,9 @@ func (s *visionSource) Run(ctx context.Context, emit func(ui.Frame)) error {
 	}
 }
 
-// detect turns one frame into a ui.Frame; false when the frame cannot be
-// shown at all.
-func (s *visionSource) detect(det *vision.Detector, frame gocv.Mat, tally *frameTally) (ui.Frame, bool) {
+// detect turns one frame into a ui.Frame, its pieces named by ids; false
+// when the frame cannot be shown at all.
+func (s *visionSource) detect(det *vision.Detector, ids *idKeeper, frame gocv.Mat, tally *frameTally) (ui.Frame, bool) {
 	res, derr := det.Detect(frame)
 	img, err := frame.ToImage()
 	if err != nil {
@@ -196,7 +200,7 @@ func (s *visionSource) detect(det *vision.Detector, frame gocv.Mat, tally *frame
 		return f, true
 	}
 	tally.read++
-	f.Layout = res.Layout
+	f.Layout = ids.Name(res.Layout, f.Time)
 	f.Layout.Source = s.src.Name()
 	f.Note = tally.note(res.Warnings)
 	return f, true

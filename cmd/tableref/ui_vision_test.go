@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"gocv.io/x/gocv"
 
 	"tableref/calibration"
+	"tableref/models"
 	"tableref/ui"
 	"tableref/vision"
 	"tableref/vision/synth"
@@ -285,4 +288,106 @@ func TestUICalibrationFile(t *testing.T) {
 	if _, _, err := uiCalibration(corrupt); err == nil {
 		t.Error("a corrupt file: got no error, want one")
 	}
+}
+
+// gameSource plays a rendered game as a camera, keeping each frame's
+// ground truth. Before frame recalibrate it hands the calibration to the
+// detector again, as the calibration wizard does after solving.
+type gameSource struct {
+	game        *synth.Game
+	truths      []models.Layout
+	live        *liveState
+	recalibrate int
+}
+
+func (s *gameSource) Next(dst *gocv.Mat) error {
+	f, ok := s.game.Next()
+	if !ok {
+		return io.EOF
+	}
+	if f.Index == s.recalibrate {
+		cal, _ := s.live.calibration()
+		s.live.setCalibration(cal)
+	}
+	m, err := gocv.ImageToMatRGB(f.Image)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	m.CopyTo(dst)
+	s.truths = append(s.truths, f.Truth.Clone())
+	return nil
+}
+
+func (s *gameSource) Name() string { return "camera:7" }
+func (s *gameSource) Close() error { return nil }
+
+// TestVisionSourceKeepsEachIDOnOneDisk plays twelve seconds of a rendered
+// game (a disk taken off the table, tokens swept, a disk flipped, hands
+// over the table) through the source as a camera: the detector renumbers
+// the disks in reading order whenever one leaves or moves past another,
+// but an id the window sees must stay on one disk of the ground truth for
+// the whole game, and a new calibration from the wizard must not rename
+// the disks.
+func TestVisionSourceKeepsEachIDOnOneDisk(t *testing.T) {
+	game, err := synth.NewGame(2, synth.GameOptions{Width: 640, Height: 360, FPS: 10, Minutes: 0.2, Bumps: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal, err := game.Scene.TrueCalibration()
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := &liveState{cal: cal}
+	src := &gameSource{game: game, live: live, recalibrate: 100}
+	frames, err := collect(t, newVisionSource(src, kindCamera, live))
+	if err != nil || len(frames) != len(src.truths) {
+		t.Fatalf("got %d frames of %d, %v; want all, nil", len(frames), len(src.truths), err)
+	}
+	owner := map[string]string{} // id shown → ground truth id
+	var moved []string
+	checked := 0
+	for i, f := range frames {
+		for _, d := range f.Layout.Disks {
+			truth, ok := under(src.truths[i], d)
+			if !ok {
+				continue
+			}
+			checked++
+			if was, seen := owner[d.ID]; seen && was != truth {
+				moved = append(moved, fmt.Sprintf("frame %d: id %s went from disk %s to disk %s", i, d.ID, was, truth))
+			}
+			owner[d.ID] = truth
+		}
+	}
+	if len(moved) > 0 {
+		t.Errorf("got %d ids moved to another disk (first: %s), want none", len(moved), moved[0])
+	}
+	if checked < len(frames) {
+		t.Errorf("got %d disks matched to the ground truth in %d frames, want more", checked, len(frames))
+	}
+	before, after := idsOf(frames[src.recalibrate-1].Layout), idsOf(frames[src.recalibrate].Layout)
+	if !slices.Equal(before, after) {
+		t.Errorf("got ids %v after the new calibration, want those before: %v", after, before)
+	}
+}
+
+func idsOf(l models.Layout) []string {
+	var ids []string
+	for _, d := range l.Disks {
+		ids = append(ids, d.ID)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// under returns the id of the ground-truth disk whose outline holds d's
+// centre.
+func under(truth models.Layout, d models.Disk) (string, bool) {
+	for _, e := range truth.Disks {
+		if math.Hypot(float64(e.X-d.X), float64(e.Y-d.Y)) < float64(e.R) {
+			return e.ID, true
+		}
+	}
+	return "", false
 }
