@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -19,23 +20,13 @@ type seen struct{ x, r float64 }
 // named d1, d2, ... in reading order (left to right on one row).
 func detected(ds ...seen) models.Layout {
 	ds = slices.Clone(ds)
-	slices.SortFunc(ds, func(a, b seen) int { return cmpFloat(a.x, b.x) })
+	slices.SortFunc(ds, func(a, b seen) int { return cmp.Compare(a.x, b.x) })
 	l := models.Layout{Version: models.Version}
 	for i, d := range ds {
 		l.Disks = append(l.Disks, models.Disk{ID: fmt.Sprintf("d%d", i+1), Kind: models.KindUnknown,
 			X: models.Centimetres(d.x), Y: 20, R: models.Centimetres(d.r)})
 	}
 	return l
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // at lists disks of radius 2.5 at the given x.
