@@ -75,8 +75,23 @@ type Uncertainty struct {
 // top face of a 2 mm disk lying on the table, 0.4 for one lying on such a
 // disk.
 func (c *Calibration) TableFromImage(u, v float64, height models.Centimetres) (models.TablePoint, error) {
-	return c.Plane.TableFromUndistorted(c.Lens.Undistorted(Pixel{u, v}), height)
+	if !finite([]float64{u, v, float64(height)}) {
+		return models.TablePoint{}, fmt.Errorf("pixel (%g, %g) at height %g cm: %w (not a finite number)", u, v, float64(height), ErrOffTable)
+	}
+	q := c.Lens.Undistorted(Pixel{u, v})
+	// Undistort stops after a fixed number of steps whether or not it has
+	// converged (far outside the frame, or past a fold of the lens): the
+	// ray found must lead back to the pixel, or there is none.
+	if back := c.Lens.Distorted(q); !(math.Hypot(back.U-u, back.V-v) < maxUndistortErrPx) {
+		return models.TablePoint{}, fmt.Errorf("pixel (%.1f, %.1f): %w (the lens model has no ray for it)", u, v, ErrOffTable)
+	}
+	return c.Plane.TableFromUndistorted(q, height)
 }
+
+// maxUndistortErrPx is how far, in pixels, an undistorted pixel may land
+// from the one it came from when distorted again: far below any corner
+// or detection error.
+const maxUndistortErrPx = 1e-3
 
 // ImageFromTable returns the pixel where the camera sees table point p
 // raised height cm above the table.
@@ -85,7 +100,11 @@ func (c *Calibration) ImageFromTable(p models.TablePoint, height models.Centimet
 	if err != nil {
 		return Pixel{}, err
 	}
-	return c.Lens.Distorted(q), nil
+	px := c.Lens.Distorted(q)
+	if !finite([]float64{px.U, px.V}) {
+		return Pixel{}, fmt.Errorf("table point (%.1f, %.1f) cm: %w (no finite pixel)", float64(p.X), float64(p.Y), ErrOffTable)
+	}
+	return px, nil
 }
 
 // FromBoard calibrates the table plane from a chessboard lying flat on the

@@ -205,7 +205,11 @@ func outerCornerDark(g Gray, b Board, p []Pixel) (dark, ok bool) {
 // several views of board (OpenCV's calibrateCamera with its default
 // flags: five distortion coefficients, free aspect ratio and principal
 // point). Each view holds the board's corners as FindCorners returns
-// them, on frames of w x h pixels.
+// them, on frames of w x h pixels. A view in the same pose as an earlier
+// one (SameView) is left out. It refuses, with an error wrapping
+// ErrDegenerate, fewer than MinViews different poses, boards that do not
+// tilt at least MinTiltSpreadDeg against each other, and a fitted lens
+// that fails Lens.Validate.
 func CalibrateLens(views [][]Pixel, board Board, w, h int) (Lens, error) {
 	if err := board.Validate(); err != nil {
 		return Lens{}, err
@@ -213,23 +217,56 @@ func CalibrateLens(views [][]Pixel, board Board, w, h int) (Lens, error) {
 	if len(views) < MinViews {
 		return Lens{}, fmt.Errorf("%w: calibrating a lens needs the board in at least %d views, got %d", ErrDegenerate, MinViews, len(views))
 	}
-	obj := gocv.NewPoints3fVector()
-	defer obj.Close()
-	img := gocv.NewPoints2fVector()
-	defer img.Close()
 	corners := board.Corners()
 	for _, v := range views {
 		if len(v) != len(corners) {
 			return Lens{}, fmt.Errorf("%w: a view has %d corners, the board %d", ErrDegenerate, len(v), len(corners))
 		}
-		appendView(obj, img, corners3(board), v)
 	}
-	k, d, rms := calibrateCamera(obj, img, w, h)
+	// Repeated shots of one pose add weight, not information: the fit
+	// then looks good and is wrong. Only the first of each pose counts.
+	var distinct [][]Pixel
+	for _, v := range views {
+		if DuplicateOf(distinct, v) < 0 {
+			distinct = append(distinct, v)
+		}
+	}
+	if len(distinct) < MinViews {
+		return Lens{}, fmt.Errorf("%w: the board is in only %d different pose(s) among the %d views (the others repeat a pose, every corner within %g px); a lens needs at least %d: move or tilt the board between photos",
+			ErrDegenerate, len(distinct), len(views), SameViewPx, MinViews)
+	}
+	k, d, rms := calibrateViews(distinct, board, w, h)
 	cam := Camera{Width: w, Height: h, Intrinsics: k, Distortion: d}
 	if err := cam.Validate(); err != nil || math.IsNaN(rms) {
 		return Lens{}, fmt.Errorf("calibration failed: %w", ErrDegenerate)
 	}
-	return Lens{Camera: cam, Source: SourceChessboard, RMSPx: rms, Views: len(views)}, nil
+	// The variety of the poses first: parallel boards are the usual
+	// cause of a lens that is then also unusable, and the advice differs.
+	spread, err := tiltSpreadDeg(cam, distinct, board)
+	if err != nil {
+		return Lens{}, err
+	}
+	if spread < MinTiltSpreadDeg {
+		return Lens{}, fmt.Errorf("%w: the boards of the %d views are within %.1f degrees of parallel to each other, at least %g are needed to tell the focal length: tilt the board differently between photos",
+			ErrDegenerate, len(distinct), spread, MinTiltSpreadDeg)
+	}
+	lens := Lens{Camera: cam, Source: SourceChessboard, RMSPx: rms, Views: len(distinct)}
+	if err := lens.Validate(); err != nil {
+		return Lens{}, fmt.Errorf("%w: the fitted lens is not usable (%v): the photos do not pin the lens down", ErrDegenerate, err)
+	}
+	return lens, nil
+}
+
+// calibrateViews runs OpenCV's calibrateCamera on the views.
+func calibrateViews(views [][]Pixel, board Board, w, h int) (Intrinsics, Distortion, float64) {
+	obj := gocv.NewPoints3fVector()
+	defer obj.Close()
+	img := gocv.NewPoints2fVector()
+	defer img.Close()
+	for _, v := range views {
+		appendView(obj, img, corners3(board), v)
+	}
+	return calibrateCamera(obj, img, w, h)
 }
 
 // MinViews is the fewest views of the board CalibrateLens accepts.

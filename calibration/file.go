@@ -125,11 +125,16 @@ func checkFinite(f file) error {
 }
 
 // Save writes c to path, creating its directory, replacing the file only
-// once the new one is complete.
+// once the new one is complete. It refuses, leaving any file at path as
+// it was, a calibration that Load would refuse: a file that cannot be
+// read back is worse than none, since it replaces one that could.
 func Save(path string, c *Calibration) error {
 	b, err := Marshal(c)
 	if err != nil {
 		return err
+	}
+	if _, err := Parse(b); err != nil {
+		return fmt.Errorf("not saving the calibration to %s (it would not load back; any file there is kept): %w", path, err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("saving calibration: %w", err)
@@ -281,35 +286,10 @@ func (fl fileLens) lens(w, h int) (Lens, error) {
 	}
 	l := Lens{Camera: Camera{Width: w, Height: h, Intrinsics: Intrinsics{k[0][0], k[1][1], k[0][2], k[1][2]},
 		Distortion: Distortion{d[0], d[1], d[2], d[3], d[4]}}, Source: fl.Source, RMSPx: fl.RMSPx, Views: fl.Views}
+	// The same checks as for a freshly calibrated lens, so that what
+	// Save writes Load reads.
 	if err := l.Validate(); err != nil {
 		return Lens{}, corrupt("%v", err)
-	}
-	// A real lens: a focal length between a twentieth and twenty times the
-	// frame's size (fisheye to long telephoto), and distortion coefficients
-	// of a sane size.
-	side := float64(max(w, h))
-	for _, f := range []float64{l.FX, l.FY} {
-		if f < side/20 || f > 20*side {
-			return Lens{}, corrupt("a focal length of %g pixels for %dx%d frames is not a camera's", f, w, h)
-		}
-	}
-	for i, c := range fl.Distortion {
-		if math.Abs(c) > 50 {
-			return Lens{}, corrupt("distortion coefficient %d is %g: no lens bends that much", i+1, c)
-		}
-	}
-	// Radial distortion must keep the order of radii out to the frame's
-	// corners: a lens never folds the picture back on itself.
-	rMax := math.Hypot(max(l.CX, float64(w)-l.CX)/l.FX, max(l.CY, float64(h)-l.CY)/l.FY)
-	prev := 0.0
-	for i := 1; i <= 100; i++ {
-		r := rMax * float64(i) / 100
-		r2 := r * r
-		rd := r * (1 + l.K1*r2 + l.K2*r2*r2 + l.K3*r2*r2*r2)
-		if rd <= prev {
-			return Lens{}, corrupt("the distortion (k1 %g, k2 %g, k3 %g) folds the picture back within the frame", l.K1, l.K2, l.K3)
-		}
-		prev = rd
 	}
 	return l, nil
 }

@@ -94,6 +94,11 @@ func newPlane(h Mat3, c Vec3, pp Pixel) (Plane, error) {
 // TableFromUndistorted returns the table point seen at undistorted pixel
 // q on a surface height cm above the table (the top face of a disk).
 func (p Plane) TableFromUndistorted(q Pixel, height models.Centimetres) (models.TablePoint, error) {
+	// A NaN compares false with everything and would slip through the
+	// checks below as a point "on the table".
+	if !finite([]float64{q.U, q.V, float64(height)}) {
+		return models.TablePoint{}, fmt.Errorf("pixel (%g, %g) at height %g cm: %w (not a finite number)", q.U, q.V, float64(height), ErrOffTable)
+	}
 	v := p.H.MulVec(Vec3{q.U, q.V, 1})
 	if v[2]*p.sign <= 1e-12*math.Abs(p.sign) || math.Abs(v[2]) < 1e-15 {
 		return models.TablePoint{}, fmt.Errorf("pixel (%.1f, %.1f): %w (above the horizon)", q.U, q.V, ErrOffTable)
@@ -103,14 +108,18 @@ func (p Plane) TableFromUndistorted(q Pixel, height models.Centimetres) (models.
 	}
 	gx, gy := v[0]/v[2], v[1]/v[2]
 	f := float64(height / p.EyeHeight)
-	return models.TablePoint{
-		X: models.Centimetres(gx + (float64(p.Eye.X)-gx)*f),
-		Y: models.Centimetres(gy + (float64(p.Eye.Y)-gy)*f),
-	}, nil
+	x, y := gx+(float64(p.Eye.X)-gx)*f, gy+(float64(p.Eye.Y)-gy)*f
+	if !finite([]float64{x, y}) {
+		return models.TablePoint{}, fmt.Errorf("pixel (%.1f, %.1f): %w (at the horizon)", q.U, q.V, ErrOffTable)
+	}
+	return models.TablePoint{X: models.Centimetres(x), Y: models.Centimetres(y)}, nil
 }
 
 // UndistortedFromTable is the inverse of TableFromUndistorted.
 func (p Plane) UndistortedFromTable(t models.TablePoint, height models.Centimetres) (Pixel, error) {
+	if !finite([]float64{float64(t.X), float64(t.Y), float64(height)}) {
+		return Pixel{}, fmt.Errorf("table point (%g, %g) cm at height %g cm: %w (not a finite number)", float64(t.X), float64(t.Y), float64(height), ErrOffTable)
+	}
 	if height >= p.EyeHeight {
 		return Pixel{}, fmt.Errorf("height %.1f cm: %w (the camera is %.1f cm high)", float64(height), ErrOffTable, float64(p.EyeHeight))
 	}
@@ -128,7 +137,11 @@ func (p Plane) UndistortedFromTable(t models.TablePoint, height models.Centimetr
 	if v[2]*p.sign <= 0 {
 		return Pixel{}, fmt.Errorf("table point (%.1f, %.1f) cm: %w (behind the camera)", float64(t.X), float64(t.Y), ErrOffTable)
 	}
-	return Pixel{U: v[0] / v[2], V: v[1] / v[2]}, nil
+	px := Pixel{U: v[0] / v[2], V: v[1] / v[2]}
+	if !finite([]float64{px.U, px.V}) {
+		return Pixel{}, fmt.Errorf("table point (%.1f, %.1f) cm: %w (at the horizon)", float64(t.X), float64(t.Y), ErrOffTable)
+	}
+	return px, nil
 }
 
 // poseFromPoints fits the camera pose to table points seen at img and

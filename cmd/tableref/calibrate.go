@@ -4,9 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -183,6 +181,7 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
 	var w, h int
 	var first string
 	var firstErr error
+	found := 0
 	bar := newProgress(e.stderr, len(o.images))
 	for i, path := range o.images {
 		bar.show(i, filepath.Base(path))
@@ -210,11 +209,13 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
 			}
 			continue
 		}
-		// The same view twice (a photo given twice, or copied) adds
-		// nothing but weight: the lens fitted to it looks good and is
-		// wrong.
-		if j := slices.IndexFunc(views, func(v []calibration.Pixel) bool { return sameView(v, c) }); j >= 0 {
-			bar.warn(fmt.Sprintf("%s: the same view as %s (skipped)", path, viewFiles[j]))
+		// The same pose twice (a photo given twice, or re-taken without
+		// moving the board) adds nothing but weight: the lens fitted to
+		// it looks good and is wrong. CalibrateLens leaves such views
+		// out too; here the user learns which photos they were.
+		found++
+		if j := calibration.DuplicateOf(views, c); j >= 0 {
+			bar.warn(fmt.Sprintf("%s: the same view as %s, the board has not moved (skipped)", path, viewFiles[j]))
 			continue
 		}
 		views = append(views, c)
@@ -226,25 +227,20 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
 		return calibration.Lens{}, fmt.Errorf("the board was found in none of the %d photos; the first said: %w", len(o.images), firstErr)
 	}
 	if len(views) < calibration.MinViews {
-		return calibration.Lens{}, fmt.Errorf("the %s board was found in %d of %d photos; at least %d are needed",
-			fmt.Sprintf("%dx%d", o.board.Cols, o.board.Rows), len(views), len(o.images), calibration.MinViews)
+		return calibration.Lens{}, fmt.Errorf("the %dx%d board was found in %d of %d photos, in %d different pose(s); at least %d different poses are needed\n%s",
+			o.board.Cols, o.board.Rows, found, len(o.images), len(views), calibration.MinViews, lensAdvice)
 	}
-	return calibration.CalibrateLens(views, o.board, w, h)
+	lens, err := calibration.CalibrateLens(views, o.board, w, h)
+	if err != nil {
+		return calibration.Lens{}, fmt.Errorf("the lens from %d photos: %w\n%s", len(views), err, lensAdvice)
+	}
+	return lens, nil
 }
 
-// sameView reports whether two views' corners lie within a twentieth of a
-// pixel of each other: the same photo.
-func sameView(a, b []calibration.Pixel) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Hypot(a[i].U-b[i].U, a[i].V-b[i].V) > 0.05 {
-			return false
-		}
-	}
-	return true
-}
+// lensAdvice follows a lens calibration that failed: nothing is saved,
+// and more varied photos are what helps.
+const lensAdvice = `Nothing was saved. Take more photos (10 to 20), the board tilted a different way in each
+(left, right, towards and away from the camera), in different parts of the frame, some filling much of it.`
 
 // progress draws a bar on a terminal line: "[=====     ] 7/14 left07.jpg".
 type progress struct {

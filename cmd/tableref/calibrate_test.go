@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"image"
+	"image/jpeg"
 	"image/png"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -78,6 +81,12 @@ func TestCalibrateBadInput(t *testing.T) {
 	if err := os.WriteFile(photo, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Re-takes of the first photo: the same pose with fresh image noise.
+	noisy := make([]string, 3)
+	for i := range noisy {
+		noisy[i] = filepath.Join(dir, fmt.Sprintf("retake%d.jpg", i))
+		writeNoisyCopy(t, photos[0], noisy[i], uint64(i))
+	}
 	cases := []struct {
 		name string
 		args []string
@@ -97,6 +106,10 @@ func TestCalibrateBadInput(t *testing.T) {
 		{"a square under a millimetre", append([]string{"--square-mm", "1e-300", "--out", out}, photos[:3]...), 2, "between 1 and 1000 mm"},
 		{"the output one of the photos", append([]string{"--square-mm", "25", "--out", photo, photo}, photos[1:4]...), 2, "one of the input files"},
 		{"one photo given three times", []string{"--square-mm", "25", "--out", out, photos[0], photos[0], photos[0]}, 1, "same view as"},
+		// These three fit a lens whose distortion folds the frame; it was
+		// saved, then refused by Load.
+		{"photos that fit an unusable lens", append([]string{"--square-mm", "25", "--out", out}, photos[3], photos[6], photos[7]), 1, "Nothing was saved"},
+		{"re-taken photos of one pose", []string{"--square-mm", "25", "--out", out, photos[0], noisy[0], noisy[1], noisy[2]}, 1, "the board has not moved"},
 		{"a corrupt lens file", []string{"--square-mm", "25", "--out", out, "--lens", corrupt, "--plane", photos[0]}, 1, "corrupt calibration file"},
 	}
 	for _, c := range cases {
@@ -112,6 +125,37 @@ func TestCalibrateBadInput(t *testing.T) {
 	}
 	if got, err := os.ReadFile(photo); err != nil || !bytes.Equal(got, data) {
 		t.Errorf("the photo given as --out was changed (%v)", err)
+	}
+}
+
+// writeNoisyCopy writes src again as a JPEG with Gaussian noise of 8
+// grey levels: a photo re-taken without moving the board.
+func writeNoisyCopy(t *testing.T, src, dst string, seed uint64) {
+	t.Helper()
+	f, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	b := img.Bounds()
+	out := image.NewGray(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, _, _, _ := img.At(x, y).RGBA()
+			out.Pix[(y-b.Min.Y)*out.Stride+x-b.Min.X] = uint8(max(0, min(255, float64(r>>8)+8*rng.NormFloat64())))
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

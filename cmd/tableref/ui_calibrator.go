@@ -53,6 +53,11 @@ func (c *liveCalibrator) Capture() (int, error) {
 	if len(c.views) > 0 && (g.Width != c.w || g.Height != c.h) {
 		return len(c.views), fmt.Errorf("this frame is %dx%d but the views held are %dx%d: the camera changed mode", g.Width, g.Height, c.w, c.h)
 	}
+	// A board that has not moved since an earlier capture adds weight,
+	// not information, and makes the lens wrong while its RMS looks good.
+	if j := calibration.DuplicateOf(c.views, corners); j >= 0 {
+		return len(c.views), fmt.Errorf("the board is where it was in view %d: move or tilt it before capturing again", j+1)
+	}
 	c.views = append(c.views, corners)
 	c.w, c.h = g.Width, g.Height
 	return len(c.views), nil
@@ -103,7 +108,7 @@ func (c *liveCalibrator) lens() (calibration.Lens, string, error) {
 	if n >= calibration.MinViews {
 		l, err := calibration.CalibrateLens(c.views, c.board, c.w, c.h)
 		if err != nil {
-			return calibration.Lens{}, "", fmt.Errorf("the lens from %d views: %w", n, err)
+			return calibration.Lens{}, "", fmt.Errorf("the lens from %d views: %w; capture more views, the board tilted a different way in each", n, err)
 		}
 		return l, "", nil
 	}
