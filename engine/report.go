@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"tableref/models"
@@ -38,18 +39,23 @@ type Outcome struct {
 }
 
 // Report is the analysis report of the spec (shared/spec/table-model.md):
-// the geometry of a layout and what a ruleset made of it.
+// the geometry of a layout and what a ruleset made of it. In Go a nil
+// field is one the ruleset has nothing to say about; in JSON every field
+// of the spec is written, empty ([], {}) where nil (see MarshalJSON).
 type Report struct {
-	Rules         string         `json:"rules"`
+	Rules string `json:"rules"`
+	// Units is "px" when the layout is in pixels (detect without a
+	// calibration): distances are then in pixels. Empty for centimetres.
+	Units         string         `json:"units,omitempty"`
 	Distances     []Distance     `json:"distances"`
 	Contacts      []ContactIDs   `json:"contacts"`
-	Engagements   []Engagement   `json:"engagements,omitzero"`
-	Embattled     []string       `json:"embattled,omitzero"`
-	ResolveBefore [][2]string    `json:"resolve_before,omitzero"`
+	Engagements   []Engagement   `json:"engagements"`
+	Embattled     []string       `json:"embattled"`
+	ResolveBefore [][2]string    `json:"resolve_before"`
 	Hits          []Hit          `json:"hits"`
 	GeometryHits  []Hit          `json:"geometry_hits,omitzero"`
-	Damage        map[string]int `json:"damage,omitzero"`
-	Melee         *Melee         `json:"melee,omitempty"`
+	Damage        map[string]int `json:"damage"`
+	Melee         *Melee         `json:"melee"`
 	Chains        [][]string     `json:"chains"`
 	Touches       []Hit          `json:"touches"`
 	Log           []Event        `json:"log,omitzero"`
@@ -57,6 +63,52 @@ type Report struct {
 	Details       any            `json:"details,omitempty"`
 	// Table is the geometry the report was made from.
 	Table *Table `json:"-"`
+}
+
+// MarshalJSON writes every field the spec's report has, so that every
+// consumer may rely on them: [] for a list and {} for a map the ruleset
+// left empty, and melee {"casualties": [], "wounds": {}, "damage": {}}.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type plain Report // without this method
+	p := plain(r)
+	p.Distances = orEmpty(p.Distances)
+	p.Contacts = orEmpty(p.Contacts)
+	// A copy: marshalling must not change the report it writes.
+	p.Engagements = make([]Engagement, len(r.Engagements))
+	for i, g := range r.Engagements {
+		p.Engagements[i] = Engagement{g.ID, orEmpty(g.Attackers), orEmpty(g.Defenders)}
+	}
+	p.Embattled = orEmpty(p.Embattled)
+	p.ResolveBefore = orEmpty(p.ResolveBefore)
+	p.Hits = emptyHits(p.Hits)
+	p.Touches = emptyHits(p.Touches)
+	if p.GeometryHits != nil {
+		p.GeometryHits = emptyHits(p.GeometryHits)
+	}
+	p.Damage = orEmptyMap(p.Damage)
+	m := Melee{}
+	if r.Melee != nil {
+		m = *r.Melee
+	}
+	p.Melee = &Melee{orEmpty(m.Casualties), orEmptyMap(m.Wounds), orEmptyMap(m.Damage)}
+	p.Chains = orEmpty(p.Chains)
+	return json.Marshal(p)
+}
+
+// emptyHits returns a copy of hits with [] for no disks, and [] for nil.
+func emptyHits(hits []Hit) []Hit {
+	out := make([]Hit, len(hits))
+	for i, h := range hits {
+		out[i] = Hit{h.Token, orEmpty(h.Disks)}
+	}
+	return out
+}
+
+func orEmptyMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return map[K]V{}
+	}
+	return m
 }
 
 // Distance is the edge-to-edge distance of two disks, rounded to 0.01 cm.
@@ -144,6 +196,9 @@ func Analyze(l models.Layout, rs Ruleset) (Report, error) {
 // hits, under the rules name "geometry".
 func Geometry(t *Table) Report {
 	r := Report{Rules: "geometry", Table: t}
+	if t.Layout().Units == models.UnitsPixels {
+		r.Units = models.UnitsPixels
+	}
 	r.Distances = make([]Distance, 0, t.Len()*(t.Len()-1)/2)
 	for i := range t.Len() {
 		for j := i + 1; j < t.Len(); j++ {

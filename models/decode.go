@@ -20,7 +20,32 @@ const (
 	MaxDisks                  = 5000
 	MaxTokens                 = 20000
 	MaxFileBytes              = 64 << 20
+	// MaxPixels bounds x, y and r of a layout in pixels ("units": "px"),
+	// as it bounds px, py and pr everywhere.
+	MaxPixels = 1e6
 )
+
+// Units of a layout's table frame (top-level field "units", an
+// extension): centimetres unless the layout says pixels, as detect
+// writes it without a calibration.
+const (
+	UnitsCentimetres = "cm"
+	UnitsPixels      = "px"
+)
+
+// bounds are the limits on a layout's positions and sizes, in its units.
+type bounds struct {
+	coord, radius Centimetres
+	unit          string
+}
+
+var (
+	cmBounds = bounds{MaxCoordinate, MaxRadius, "cm"}
+	pxBounds = bounds{MaxPixels, MaxPixels, "px"}
+)
+
+// utf8BOM is the byte order mark some editors put at the start of a file.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // ErrInvalidLayout is wrapped by every error that rejects a layout's
 // content; test for it with errors.Is.
@@ -36,6 +61,11 @@ type ValidationError struct {
 	Problem string
 	Line    int
 	Col     int
+	// Record is the layout's number in a stream of layouts (1 for the
+	// first) and RecordLine the line it starts on; the error names them
+	// from the second record on (see Stream).
+	Record     int
+	RecordLine int
 }
 
 func (e *ValidationError) Error() string {
@@ -48,6 +78,9 @@ func (e *ValidationError) Error() string {
 		b.WriteString(": ")
 	} else if e.Line > 0 {
 		fmt.Fprintf(&b, "line %d column %d: ", e.Line, e.Col)
+	}
+	if e.Record > 1 {
+		fmt.Fprintf(&b, "record %d (line %d): ", e.Record, e.RecordLine)
 	}
 	if e.Object != "" {
 		b.WriteString(e.Object)
@@ -94,8 +127,10 @@ func Read(r io.Reader, name string) (Layout, error) {
 
 // Parse decodes and validates a layout from JSON. Disks and tokens without
 // an id are given one ("d3" for the third disk, "t2" for the second token,
-// unless that id is taken). Unknown fields are kept in Extra.
+// unless that id is taken). Unknown fields are kept in Extra. A UTF-8 byte
+// order mark at the start is skipped.
 func Parse(data []byte) (Layout, error) {
+	data = bytes.TrimPrefix(data, utf8BOM)
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		return Layout{}, syntaxError(data, err)
@@ -115,6 +150,13 @@ func Parse(data []byte) (Layout, error) {
 		return Layout{}, o.fail("version", fmt.Sprintf("unknown version %d; this program reads version %d", v, Version))
 	}
 	l.Version = v
+	if err := o.units(&l.Units); err != nil {
+		return Layout{}, err
+	}
+	lim := cmBounds
+	if l.Units == UnitsPixels {
+		lim = pxBounds
+	}
 	if err := firstError(
 		o.str("source", &l.Source),
 		o.str("first_player", &l.FirstPlayer),
@@ -137,14 +179,14 @@ func Parse(data []byte) (Layout, error) {
 	l.Extra = o.rest()
 	ids := newIDSet()
 	for i, raw := range disks {
-		d, err := parseDisk(raw, i)
+		d, err := parseDisk(raw, i, lim)
 		if err != nil {
 			return Layout{}, err
 		}
 		l.Disks = append(l.Disks, d)
 	}
 	for i, raw := range tokens {
-		t, err := parseToken(raw, i)
+		t, err := parseToken(raw, i, lim)
 		if err != nil {
 			return Layout{}, err
 		}
@@ -166,7 +208,7 @@ func (l *Layout) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func parseDisk(raw json.RawMessage, i int) (Disk, error) {
+func parseDisk(raw json.RawMessage, i int, lim bounds) (Disk, error) {
 	o, err := objectAt(raw, fmt.Sprintf("disk at index %d", i))
 	if err != nil {
 		return Disk{}, err
@@ -178,6 +220,7 @@ func parseDisk(raw json.RawMessage, i int) (Disk, error) {
 	if d.ID != "" {
 		o.where = fmt.Sprintf("disk %q (index %d)", d.ID, i)
 	}
+	o.lim = lim
 	if err := firstError(
 		o.circle(&d.X, &d.Y, &d.R),
 		o.intInto("z", &d.Z),
@@ -201,11 +244,12 @@ func parseDisk(raw json.RawMessage, i int) (Disk, error) {
 	return d, nil
 }
 
-func parseToken(raw json.RawMessage, i int) (Token, error) {
+func parseToken(raw json.RawMessage, i int, lim bounds) (Token, error) {
 	o, err := objectAt(raw, fmt.Sprintf("token at index %d", i))
 	if err != nil {
 		return Token{}, err
 	}
+	o.lim = lim
 	t := Token{}
 	if err := o.str("id", &t.ID); err != nil {
 		return Token{}, err
@@ -216,12 +260,7 @@ func parseToken(raw json.RawMessage, i int) (Token, error) {
 	if err := o.poly(&t.Poly); err != nil {
 		return Token{}, err
 	}
-	if len(t.Poly) > 0 && !o.has("x") && !o.has("y") && !o.has("r") {
-		t.X, t.Y, t.R = enclosingCircle(t.Poly)
-		if t.R > MaxRadius {
-			return Token{}, o.fail("poly", fmt.Sprintf("an outline %v cm across is absurd (the limit is %v cm)", 2*float64(t.R), 2*float64(MaxRadius)))
-		}
-	} else if err := o.circle(&t.X, &t.Y, &t.R); err != nil {
+	if err := o.tokenCircle(&t); err != nil {
 		return Token{}, err
 	}
 	if err := firstError(
@@ -237,6 +276,42 @@ func parseToken(raw json.RawMessage, i int) (Token, error) {
 	return t, nil
 }
 
+// tokenCircle decodes a token's enclosing circle: x, y and r as given; or,
+// for an outline, the circle around it (with neither x, y nor r), or the
+// circle around the given centre x, y that holds every vertex (with no r).
+func (o *object) tokenCircle(t *Token) error {
+	switch {
+	case len(t.Poly) == 0 || o.has("r"):
+		return o.circle(&t.X, &t.Y, &t.R)
+	case !o.has("x") && !o.has("y"):
+		t.X, t.Y, t.R = enclosingCircle(t.Poly)
+	default:
+		var err error
+		if t.X, err = o.coordinate("x"); err != nil {
+			return err
+		}
+		if t.Y, err = o.coordinate("y"); err != nil {
+			return err
+		}
+		t.R = radiusAround(t.Poly, t.X, t.Y)
+	}
+	o.take("r")
+	if t.R > o.lim.radius {
+		return o.fail("poly", fmt.Sprintf("an outline %v %s across is absurd (the limit is %v %s)", 2*float64(t.R), o.lim.unit, 2*float64(o.lim.radius), o.lim.unit))
+	}
+	return nil
+}
+
+// radiusAround returns the distance from (x, y) to the farthest vertex
+// of poly, at least 1e-3 so that the circle is one.
+func radiusAround(poly []TablePoint, x, y Centimetres) Centimetres {
+	var r Centimetres
+	for _, p := range poly {
+		r = max(r, Centimetres(math.Hypot(float64(p.X-x), float64(p.Y-y))))
+	}
+	return max(r, 1e-3)
+}
+
 // enclosingCircle returns a circle around every vertex: centred on the
 // bounding box, with the radius to the farthest vertex.
 func enclosingCircle(poly []TablePoint) (x, y, r Centimetres) {
@@ -246,13 +321,7 @@ func enclosingCircle(poly []TablePoint) (x, y, r Centimetres) {
 		minY, maxY = min(minY, p.Y), max(maxY, p.Y)
 	}
 	x, y = (minX+maxX)/2, (minY+maxY)/2
-	for _, p := range poly {
-		r = max(r, Centimetres(math.Hypot(float64(p.X-x), float64(p.Y-y))))
-	}
-	if r == 0 {
-		r = 1e-3
-	}
-	return x, y, r
+	return x, y, radiusAround(poly, x, y)
 }
 
 // idSet gives ids to disks and tokens that have none and rejects

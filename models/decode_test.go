@@ -3,6 +3,7 @@ package models
 import (
 	"bytes"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -260,5 +261,108 @@ func TestAnOutlineTooLargeIsRefused(t *testing.T) {
 	_, err := Parse([]byte(`{"version": 1, "tokens": [{"kind": "arrow", "poly": [[0, 0], [500, 0], [0, 500]]}]}`))
 	if err == nil || !strings.Contains(err.Error(), `"poly"`) {
 		t.Errorf("got %v, want an error about the poly's size", err)
+	}
+}
+
+// TestPixelLayoutsHavePixelLimits: detect without a calibration writes
+// "units": "px" and pixels in x, y, r; such a layout loads with pixel-sized
+// limits, while a layout in centimetres keeps the centimetre ones.
+func TestPixelLayoutsHavePixelLimits(t *testing.T) {
+	tests := []struct {
+		name, input string
+		want        string // error substring, "" for accepted
+	}{
+		{"a detect-style pixel layout", `{"version": 1, "units": "px", "disks": [{"x": 4000, "y": 1200, "r": 123.5, "px": 4000, "py": 1200, "pr": 123.5}],
+			"tokens": [{"kind": "arrow", "x": 3990, "y": 1180, "r": 20}]}`, ""},
+		{"a pixel token outline", `{"version": 1, "units": "px", "tokens": [{"poly": [[3000, 0], [3400, 0], [3000, 300]]}]}`, ""},
+		{"centimetres said outright", `{"version": 1, "units": "cm", "disks": [{"x": 40, "y": 12, "r": 3}]}`, ""},
+		{"a centimetre disk 123.5 across", `{"version": 1, "disks": [{"x": 40, "y": 12, "r": 123.5}]}`, `field "r": 123.5 cm is absurd (the limit is 100 cm)`},
+		{"cm said outright, r 123.5", `{"version": 1, "units": "cm", "disks": [{"x": 40, "y": 12, "r": 123.5}]}`, `123.5 cm is absurd`},
+		{"a pixel radius beyond a million", `{"version": 1, "units": "px", "disks": [{"x": 0, "y": 0, "r": 2e6}]}`, `2e+06 px is absurd`},
+		{"a pixel coordinate beyond a million", `{"version": 1, "units": "px", "disks": [{"x": 2e6, "y": 0, "r": 2}]}`, `px is absurd (the table frame ends at ±1e+06 px)`},
+		{"unknown units", `{"version": 1, "units": "mm"}`, `layout, field "units": unknown units "mm" (want "cm" or "px")`},
+		{"units not a string", `{"version": 1, "units": 10}`, `field "units": must be a string`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse([]byte(tc.input))
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+	l, err := Parse([]byte(`{"version": 1, "units": "px", "disks": [{"x": 4000, "y": 1200, "r": 123.5}]}`))
+	if err != nil || l.Units != UnitsPixels || l.Disks[0].R != 123.5 {
+		t.Fatalf("units %q disks %+v (%v)", l.Units, l.Disks, err)
+	}
+	if data, _ := Marshal(l); !strings.Contains(string(data), `"units": "px"`) {
+		t.Errorf("units lost on writing:\n%s", data)
+	}
+}
+
+func TestAByteOrderMarkIsSkipped(t *testing.T) {
+	l, err := Read(strings.NewReader("\uFEFF"+goodLayout), "bom.json")
+	if err != nil {
+		t.Fatalf("refused: %v", err)
+	}
+	if len(l.Disks) != 1 || l.Source != "hand-made" {
+		t.Errorf("read %+v", l)
+	}
+}
+
+func TestUnknownTableFieldsAreKept(t *testing.T) {
+	in := `{"version": 1, "table": {"width_cm": 180, "height_cm": 90, "cloth": "green", "grid": {"cm": 5}}}`
+	l, err := Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := l.Clone()
+	c.Table.Extra["cloth"] = []byte(`"red"`)
+	data, err := Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"cloth": "green"`, `"grid": {`, `"height_cm": 90`, `"width_cm": 180`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("written layout lacks %s:\n%s", want, data)
+		}
+	}
+}
+
+func TestATokenOutlineGetsItsRadius(t *testing.T) {
+	square := `[[0, 0], [4, 0], [4, 4], [0, 4]]`
+	tests := []struct {
+		name, token string
+		x, y, r     Centimetres
+	}{
+		{"outline alone: the circle around it", `{"poly": ` + square + `}`, 2, 2, Centimetres(math.Hypot(2, 2))},
+		{"outline and centre: the circle around that centre", `{"x": 1, "y": 1, "poly": ` + square + `}`, 1, 1, Centimetres(math.Hypot(3, 3))},
+		{"outline and circle: as given", `{"x": 2, "y": 2, "r": 3.5, "poly": ` + square + `}`, 2, 2, 3.5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Parse([]byte(`{"version": 1, "tokens": [` + tc.token + `]}`))
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			tok := l.Tokens[0]
+			if tok.X != tc.x || tok.Y != tc.y || math.Abs(float64(tok.R-tc.r)) > 1e-12 {
+				t.Errorf("circle (%v, %v) r %v, want (%v, %v) r %v", tok.X, tok.Y, tok.R, tc.x, tc.y, tc.r)
+			}
+			if _, ok := tok.Extra["r"]; ok {
+				t.Errorf("r kept as an unknown field: %v", tok.Extra)
+			}
+		})
+	}
+	for _, bad := range []struct{ token, want string }{
+		{`{"x": 1, "poly": ` + square + `}`, `field "y": missing`},
+		{`{"x": 1, "y": 1, "poly": [[0, 0], [300, 0], [0, 300]]}`, `field "poly": an outline`},
+	} {
+		if _, err := Parse([]byte(`{"version": 1, "tokens": [` + bad.token + `]}`)); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("token %s: error %v, want %q", bad.token, err, bad.want)
+		}
 	}
 }

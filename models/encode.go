@@ -15,8 +15,16 @@ func (l Layout) MarshalJSON() ([]byte, error) {
 	w := &jsonObject{}
 	w.put("version", Version)
 	w.putNonZero("source", l.Source)
+	w.putNonZero("units", l.Units)
 	if l.Table != nil {
-		w.put("table", map[string]Centimetres{"width_cm": l.Table.Width, "height_cm": l.Table.Height})
+		t := &jsonObject{}
+		t.put("height_cm", l.Table.Height) // the order json gave the old map
+		t.put("width_cm", l.Table.Width)
+		t.extra(l.Table.Extra)
+		if t.err != nil {
+			return nil, t.err
+		}
+		w.putRaw("table", t.bytes())
 	}
 	w.putNonZero("first_player", l.FirstPlayer)
 	if len(l.Players) > 0 {

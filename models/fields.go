@@ -14,10 +14,11 @@ type object struct {
 	raw   map[string]json.RawMessage
 	used  map[string]bool
 	where string
+	lim   bounds // limits on positions and sizes, in the layout's units
 }
 
 func newObject(raw map[string]json.RawMessage, where string) *object {
-	return &object{raw: raw, used: map[string]bool{}, where: where}
+	return &object{raw: raw, used: map[string]bool{}, where: where, lim: cmBounds}
 }
 
 func objectAt(raw json.RawMessage, where string) (*object, error) {
@@ -165,35 +166,49 @@ func (o *object) list(field string, dst *[]json.RawMessage) error {
 	return nil
 }
 
-// length decodes a required, finite, positive length in centimetres no
-// larger than limit.
+// length decodes a required, finite, positive length in the object's
+// units (centimetres unless the layout is in pixels) no larger than limit.
 func (o *object) length(field string, limit Centimetres) (Centimetres, error) {
 	f, ok, err := o.number(field)
+	unit := o.lim.unit
 	switch {
 	case err != nil:
 		return 0, err
 	case !ok:
-		return 0, o.fail(field, "missing (a length in cm is required)")
+		return 0, o.fail(field, fmt.Sprintf("missing (a length in %s is required)", unit))
 	case f <= 0:
 		return 0, o.fail(field, fmt.Sprintf("must be greater than 0, got %v", f))
 	case Centimetres(f) > limit:
-		return 0, o.fail(field, fmt.Sprintf("%v cm is absurd (the limit is %v cm)", f, limit))
+		return 0, o.fail(field, fmt.Sprintf("%v %s is absurd (the limit is %v %s)", f, unit, limit, unit))
 	}
 	return Centimetres(f), nil
 }
 
-// coordinate decodes a required, finite coordinate in centimetres.
+// coordinate decodes a required, finite coordinate in the object's units.
 func (o *object) coordinate(field string) (Centimetres, error) {
 	f, ok, err := o.number(field)
+	unit := o.lim.unit
 	switch {
 	case err != nil:
 		return 0, err
 	case !ok:
-		return 0, o.fail(field, "missing (a coordinate in cm is required)")
-	case math.Abs(f) > float64(MaxCoordinate):
-		return 0, o.fail(field, fmt.Sprintf("%v cm is absurd (the table frame ends at ±%v cm)", f, MaxCoordinate))
+		return 0, o.fail(field, fmt.Sprintf("missing (a coordinate in %s is required)", unit))
+	case math.Abs(f) > float64(o.lim.coord):
+		return 0, o.fail(field, fmt.Sprintf("%v %s is absurd (the table frame ends at ±%v %s)", f, unit, o.lim.coord, unit))
 	}
 	return Centimetres(f), nil
+}
+
+// units decodes the layout's units: "cm" (or absent) or "px".
+func (o *object) units(dst *string) error {
+	if err := o.str("units", dst); err != nil {
+		return err
+	}
+	switch *dst {
+	case "", UnitsCentimetres, UnitsPixels:
+		return nil
+	}
+	return o.fail("units", fmt.Sprintf("unknown units %q (want %q or %q)", *dst, UnitsCentimetres, UnitsPixels))
 }
 
 func (o *object) circle(x, y, r *Centimetres) error {
@@ -204,7 +219,7 @@ func (o *object) circle(x, y, r *Centimetres) error {
 	if *y, err = o.coordinate("y"); err != nil {
 		return err
 	}
-	*r, err = o.length("r", MaxRadius)
+	*r, err = o.length("r", o.lim.radius)
 	return err
 }
 
@@ -257,6 +272,7 @@ func (o *object) table(dst **TableSize) error {
 	if s.Height, err = t.length("height_cm", MaxCoordinate); err != nil {
 		return err
 	}
+	s.Extra = t.rest()
 	*dst = &s
 	return nil
 }
@@ -304,7 +320,7 @@ func (o *object) poly(dst *[]TablePoint) error {
 	}
 	var pts [][]json.Number
 	if err := json.Unmarshal(v, &pts); err != nil {
-		return o.fail("poly", "must be a list of [x, y] pairs in cm")
+		return o.fail("poly", "must be a list of [x, y] pairs in "+o.lim.unit)
 	}
 	if len(pts) < 3 {
 		return o.fail("poly", fmt.Sprintf("an outline needs at least 3 points, got %d", len(pts)))
@@ -316,7 +332,7 @@ func (o *object) poly(dst *[]TablePoint) error {
 		}
 		x, errX := p[0].Float64()
 		y, errY := p[1].Float64()
-		if errX != nil || errY != nil || math.Abs(x) > float64(MaxCoordinate) || math.Abs(y) > float64(MaxCoordinate) {
+		if errX != nil || errY != nil || math.Abs(x) > float64(o.lim.coord) || math.Abs(y) > float64(o.lim.coord) {
 			return o.fail("poly", fmt.Sprintf("point %d is not a finite point inside the table frame", i))
 		}
 		out[i] = TablePoint{Centimetres(x), Centimetres(y)}

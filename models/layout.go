@@ -25,6 +25,11 @@ type Layout struct {
 	// Source says where the snapshot came from ("camera:0 frame 1234",
 	// "file.png", "hand-made").
 	Source string
+	// Units is the unit of the table frame (extension): "" or "cm" for
+	// centimetres, "px" for a layout detect wrote without a calibration,
+	// whose x, y and r are the image's pixels. Distances are then in
+	// pixels too; the geometry is the same.
+	Units string
 	// Table is the size of the playing surface, when known.
 	Table *TableSize
 	// FirstPlayer names the player who orders engagements and shoots first.
@@ -45,6 +50,8 @@ type Layout struct {
 // TableSize is the size of the playing surface in centimetres.
 type TableSize struct {
 	Width, Height Centimetres
+	// Extra keeps fields of "table" this version does not know.
+	Extra map[string]json.RawMessage
 }
 
 // Disk is a round piece lying flat on the table: creature, terrain or
@@ -230,6 +237,7 @@ func (l Layout) Clone() Layout {
 	c := l
 	if l.Table != nil {
 		t := *l.Table
+		t.Extra = cloneRaw(l.Table.Extra)
 		c.Table = &t
 	}
 	c.Players = cloneSlice(l.Players)

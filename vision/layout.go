@@ -14,7 +14,7 @@ func (d *Detector) layout(fits []diskFit, above [][]int, colour bgrImage) models
 	pl := d.plane
 	l := models.Layout{Version: models.Version, Source: "vision"}
 	if pl.cal == nil {
-		l.Extra = map[string]json.RawMessage{"units": json.RawMessage(`"px"`)}
+		l.Units = models.UnitsPixels
 	}
 	order := make([]int, len(fits))
 	for i := range order {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"tableref/engine"
@@ -16,10 +17,11 @@ func init() {
 	register(&command{
 		name:    "analyze",
 		summary: "read a layout file and print the analysis report (distances, contacts, hits, rulings)",
-		usage: `Usage: tableref analyze [--rules NAME] [--format json|text] LAYOUT.json
+		usage: `Usage: tableref analyze [--rules NAME] [--format json|text] LAYOUT.json|LAYOUTS.jsonl
 
-Reads one snapshot of a table (a layout file, version 1, as "tableref detect"
-writes it or as you write it by hand) and prints what is on it:
+Reads snapshots of a table (a layout file, version 1, as "tableref detect"
+writes it or as you write it by hand; or a stream of them, one a line, as
+detect writes for a video or a folder) and prints what is on each:
 
   distances  the edge-to-edge distance of every pair of disks, in cm
   contacts   which disk lies on which (pins it), with the sandwich rule:
@@ -33,6 +35,15 @@ writes it or as you write it by hand) and prints what is on it:
 A ruleset adds its rulings (engagements, melee, damage): see --rules.
 Use "-" as the file name to read the layout from standard input.
 
+One layout gives one report (indented JSON, or text). Several layouts give
+one report each, in order: JSON Lines (one report a line) in json format,
+or in text format each report under a line naming its record and source.
+At a layout that cannot be read or analyzed, analyze stops: the reports of
+the layouts before it are printed, the error names the record and its
+line, and the exit status is 1. Layouts in pixels ("units": "px", detect
+without a calibration) are read with pixel-sized limits and their reports
+say "units": "px": distances are then in pixels.
+
 Options:
   --rules NAME     the rules to apply (default geometry): ` + strings.Join(rulesets.Names(), ", ") + `
   --format FORMAT  json (default, for programs) or text (for people)
@@ -41,6 +52,7 @@ Examples:
   tableref analyze --rules geometry table.json
   tableref analyze --format text testdata/layouts/sandwich.json
   cat table.json | tableref analyze -
+  tableref detect --calibration table.cal.json game.mp4 | tableref analyze - > reports.jsonl
 `,
 		run: runAnalyze,
 	})
@@ -64,26 +76,104 @@ func runAnalyze(args []string, e *env) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	l, err := readLayout(pos[0], e)
+	in, name, err := openLayouts(pos[0], e)
 	if err != nil {
 		return err
 	}
-	rep, err := engine.Analyze(l, rs)
-	if err != nil {
-		return err
-	}
-	if *format == "text" {
-		return writeReportText(e.stdout, rep)
-	}
-	return writeJSON(e.stdout, rep)
+	defer in.Close()
+	return analyzeStream(models.NewStream(in, name), name, rs, *format, e.stdout)
 }
 
-// readLayout loads a layout from a file, or from standard input for "-".
+// readLayout loads one layout from a file, or from standard input for "-".
 func readLayout(path string, e *env) (models.Layout, error) {
 	if path == "-" {
 		return models.Read(e.stdin, "stdin")
 	}
 	return models.Load(path)
+}
+
+// openLayouts opens a layout file, or standard input for "-", and returns
+// the name to give it in messages.
+func openLayouts(path string, e *env) (io.ReadCloser, string, error) {
+	if path == "-" {
+		return io.NopCloser(e.stdin), "stdin", nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, "", fmt.Errorf("open layout: %w", err)
+	}
+	return f, path, nil
+}
+
+// analyzeStream prints a report for every layout of s. One layout gives
+// today's single report; with several (known once the second is seen)
+// every report is one JSON line, or in text a report under a heading. It
+// stops at the first layout it cannot read or analyze, after printing the
+// reports of those before.
+func analyzeStream(s *models.Stream, name string, rs engine.Ruleset, format string, w io.Writer) error {
+	first, err := s.Next()
+	if err == io.EOF {
+		return fmt.Errorf("%s: no layout in it", name)
+	}
+	if err != nil {
+		return err
+	}
+	_, firstLine := s.Record()
+	next, nextErr := s.Next()
+	if nextErr == io.EOF { // one layout: the report as it always was
+		rep, err := engine.Analyze(first, rs)
+		if err != nil {
+			return err
+		}
+		if format == "text" {
+			return writeReportText(w, rep)
+		}
+		return writeJSON(w, rep)
+	}
+	if err := writeRecord(w, name, 1, firstLine, first, rs, format); err != nil {
+		return err
+	}
+	for n := 2; nextErr != io.EOF; n++ {
+		if nextErr != nil {
+			return nextErr
+		}
+		_, line := s.Record()
+		if err := writeRecord(w, name, n, line, next, rs, format); err != nil {
+			return err
+		}
+		next, nextErr = s.Next()
+	}
+	return nil
+}
+
+// writeRecord analyzes record n of a stream of several layouts and prints
+// its report: one JSON line, or a heading and the text report.
+func writeRecord(w io.Writer, name string, n, line int, l models.Layout, rs engine.Ruleset, format string) error {
+	rep, err := engine.Analyze(l, rs)
+	if err != nil {
+		return fmt.Errorf("%s: record %d (line %d): %w", name, n, line, err)
+	}
+	if format == "json" {
+		data, err := json.Marshal(rep)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(data, '\n'))
+		return err
+	}
+	if n > 1 {
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+	}
+	head := fmt.Sprintf("=== Record %d (line %d)", n, line)
+	if l.Source != "" {
+		head += ": " + l.Source
+	}
+	if _, err := io.WriteString(w, head+" ===\n"); err != nil {
+		return err
+	}
+	return writeReportText(w, rep)
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -124,7 +214,11 @@ func writeReportText(w io.Writer, r engine.Report) error {
 		}
 	}
 	writeRulingsText(&b, r)
-	b.WriteString("\nDistances, edge to edge (cm):\n")
+	unit := "cm"
+	if r.Units != "" {
+		unit = r.Units
+	}
+	fmt.Fprintf(&b, "\nDistances, edge to edge (%s):\n", unit)
 	for _, d := range r.Distances {
 		state := ""
 		if i, ok := t.Index(d.A); ok {
