@@ -75,21 +75,11 @@ func TestSaveRefusesWhatLoadRefuses(t *testing.T) {
 
 func opencvViews(t *testing.T, names ...string) ([][]Pixel, int, int) {
 	t.Helper()
-	var views [][]Pixel
-	var w, h int
-	for _, n := range names {
-		g, err := ReadGray(filepath.Join("testdata", "opencv", n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, h = g.Width, g.Height
-		c, err := FindCorners(g, opencvBoard)
-		if err != nil {
-			t.Fatalf("%s: %v", n, err)
-		}
-		views = append(views, c)
+	files := make([]string, len(names))
+	for i, n := range names {
+		files[i] = filepath.Join("testdata", "opencv", n)
 	}
-	return views, w, h
+	return boardViews(t, files)
 }
 
 // TestCalibrateLensRefusesALensItCannotSave: three of OpenCV's photos fit

@@ -64,7 +64,9 @@ func referenceRMS(t testing.TB, files []string) float64 {
 	return gocv.CalibrateCamera(obj, img, size, &k, &d, &rv, &tv, 0)
 }
 
-func calibrateFiles(t testing.TB, files []string) (Lens, [][]Pixel) {
+// boardViews finds the board's corners in each file, and returns them
+// with the frames' size.
+func boardViews(t testing.TB, files []string) ([][]Pixel, int, int) {
 	t.Helper()
 	var views [][]Pixel
 	var w, h int
@@ -80,6 +82,12 @@ func calibrateFiles(t testing.TB, files []string) (Lens, [][]Pixel) {
 		}
 		views = append(views, c)
 	}
+	return views, w, h
+}
+
+func calibrateFiles(t testing.TB, files []string) (Lens, [][]Pixel) {
+	t.Helper()
+	views, w, h := boardViews(t, files)
 	lens, err := CalibrateLens(views, opencvBoard, w, h)
 	if err != nil {
 		t.Fatal(err)
