@@ -68,6 +68,13 @@ type ValidationError struct {
 	RecordLine int
 }
 
+// Malformed reports whether the error is one of JSON syntax (the input is
+// not JSON there), not a layout that breaks a rule.
+func (e *ValidationError) Malformed() bool { return strings.HasPrefix(e.Problem, malformedJSON) }
+
+// malformedJSON starts the Problem of every JSON syntax error.
+const malformedJSON = "malformed JSON: "
+
 func (e *ValidationError) Error() string {
 	var b strings.Builder
 	if e.File != "" {
@@ -386,11 +393,11 @@ func syntaxError(data []byte, err error) error {
 		if strings.Contains(msg, "unexpected end of JSON input") {
 			msg = "the file ends too early (a bracket or quote is not closed)"
 		}
-		return &ValidationError{Line: line, Col: col, Problem: "malformed JSON: " + msg}
+		return &ValidationError{Line: line, Col: col, Problem: malformedJSON + msg}
 	case errors.As(err, &te):
 		return &ValidationError{Object: "layout", Problem: fmt.Sprintf("expected a JSON object, got %s", te.Value)}
 	}
-	return &ValidationError{Problem: "malformed JSON: " + err.Error()}
+	return &ValidationError{Problem: malformedJSON + err.Error()}
 }
 
 // position turns a byte offset into a 1-based line and column.

@@ -81,11 +81,11 @@ func (s *Stream) streamError(start int64, err error) error {
 		ve.Problem = fmt.Sprintf("a layout is larger than %d MiB", MaxFileBytes>>20)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		ve.Line, ve.Col = s.tap.position(s.tap.read)
-		ve.Problem = "malformed JSON: the file ends too early (a bracket or quote is not closed)"
+		ve.Problem = malformedJSON + "the file ends too early (a bracket or quote is not closed)"
 	case errors.As(err, &se):
 		// The decoder's scanner counts bytes from the stream's start.
 		ve.Line, ve.Col = s.tap.position(se.Offset)
-		ve.Problem = "malformed JSON: " + se.Error()
+		ve.Problem = malformedJSON + se.Error()
 	default:
 		return fmt.Errorf("read layout %s: %w", s.name, err)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -129,6 +130,13 @@ func analyzeStream(s *models.Stream, name string, rs engine.Ruleset, format stri
 			return writeReportText(w, rep)
 		}
 		return writeJSON(w, rep)
+	}
+	// Text that is not JSON after the first layout (a stray bracket left
+	// by hand) makes the input no stream of layouts: refused whole, as a
+	// single file with text after it always was, nothing printed.
+	var ve *models.ValidationError
+	if errors.As(nextErr, &ve) && ve.Malformed() {
+		return nextErr
 	}
 	if err := writeRecord(w, name, 1, firstLine, first, rs, format); err != nil {
 		return err

@@ -89,6 +89,10 @@ func TestAnalyzeStopsAtABadRecord(t *testing.T) {
 		{"a layout the rules cannot read", `{"version": 1, "disks": [{"id": "z", "x": 0, "y": 0, "r": 1}]}` + "\n" + `{"version": 1, "disks": [{"id": "o", "owner": "a", "x": 0, "y": 0, "r": 2, "z": 1}, {"id": "p", "owner": "b", "x": 1, "y": 0, "r": 2}]}` + "\n",
 			1, "stdin: record 2 (line 2): whdiskwars rules:"},
 		{"nothing at all", "\n", 0, "stdin: no layout in it"},
+		// One layout and a stray bracket: refused whole, as before JSON
+		// Lines were read, not a report and then an error.
+		{"a stray bracket after one layout", good + "}\n", 0, "record 2 (line 2): malformed JSON"},
+		{"text after one layout", good + "xx\n", 0, "malformed JSON"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
