@@ -25,17 +25,88 @@ var diskKinds = []string{models.KindCreature, models.KindTerrain, models.KindSpe
 
 // correctPanel is the form that corrects the selected disk or token.
 func (u *UI) correctPanel(s snapshot) []fyne.CanvasObject {
+	var objs []fyne.CanvasObject
 	if s.selToken != "" {
-		return u.tokenForm(s)
-	}
-	d, ok := s.layout.Disk(s.selected)
-	if !ok {
-		return []fyne.CanvasObject{
+		objs = u.tokenForm(s)
+	} else if d, ok := s.layout.Disk(s.selected); ok {
+		objs = u.diskForm(s, d)
+	} else {
+		objs = []fyne.CanvasObject{
 			wrapped("Click a disk or a token on the table to correct what was detected: its name and stats (from an army list), owner, stacking order, kind; or delete a phantom. \"Add missed disk\" (above) adds one the camera did not see."),
 			wrapped(fmt.Sprintf("Corrections kept for this game: %d disk fix(es), %d token fix(es), %d added disk(s).", len(s.corr.Disks), len(s.corr.Tokens), len(s.corr.Added))),
 		}
 	}
-	return u.diskForm(s, d)
+	return append(objs, u.deletedSection(s)...)
+}
+
+// deletedDisk is a disk deleted as "not a disk", as the Deleted section
+// lists it.
+type deletedDisk struct {
+	id, label string
+	at        *[2]float64
+}
+
+// deletedLocked lists the disks the corrections delete, named as the
+// detection (with the fix's own corrections) names them; the caller holds
+// mu.
+func (u *UI) deletedLocked() []deletedDisk {
+	var out []deletedDisk
+	for _, f := range u.corr.Disks {
+		if !f.Delete || f.ID == "" {
+			continue
+		}
+		d := models.Disk{ID: f.ID}
+		if u.frame != nil {
+			if det, ok := u.frame.Layout.Disk(f.ID); ok {
+				d = det
+			}
+		}
+		f.applyTo(&d)
+		out = append(out, deletedDisk{id: f.ID, label: labelOf(d), at: f.At})
+	}
+	return out
+}
+
+// deletedSection lists the disks deleted as "not a disk", each with a
+// Restore button.
+func (u *UI) deletedSection(s snapshot) []fyne.CanvasObject {
+	if len(s.deleted) == 0 {
+		return nil
+	}
+	objs := []fyne.CanvasObject{widget.NewSeparator(), heading(fmt.Sprintf("Deleted (%d)", len(s.deleted)))}
+	for _, d := range s.deleted {
+		text := d.label
+		if d.label != d.id {
+			text += " (id " + d.id + ")"
+		}
+		if d.at != nil {
+			text += fmt.Sprintf(" at %.1f, %.1f cm", d.at[0], d.at[1])
+		}
+		id := d.id
+		objs = append(objs, container.NewBorder(nil, nil, nil,
+			widget.NewButton("Restore", func() { u.restoreDisk(id) }), widget.NewLabel(text)))
+	}
+	return objs
+}
+
+// deletedNotice is the status line's word after a disk is deleted.
+func deletedNotice(id string) string {
+	return "Deleted " + id + " — restore it under Deleted (Correct tab)"
+}
+
+// restoreDisk takes back the deletion of a disk as "not a disk".
+func (u *UI) restoreDisk(id string) {
+	u.mu.Lock()
+	if u.corr.Restore(id) {
+		if u.notice == deletedNotice(id) {
+			u.notice = ""
+		}
+		u.saveCorrectionsLocked()
+		u.changedLocked(true)
+	}
+	u.mu.Unlock()
+	u.refreshPanels()
+	u.poke()
 }
 
 // diskForm edits one disk. The fields start from the corrected layout.
@@ -146,6 +217,7 @@ func (u *UI) deleteDisk(id string) {
 	if !u.corr.RemoveAdded(id) {
 		if d, ok := u.layout.Disk(id); ok {
 			u.corr.Fix(d).Delete = true
+			u.notice = deletedNotice(id)
 		}
 	}
 	u.selected = ""

@@ -452,6 +452,31 @@ func (c *Corrections) RemoveAdded(id string) bool {
 	return false
 }
 
+// Restore takes back the deletion of the disk with the given id ("not a
+// disk"): each fix of that id loses its Delete flag, and a fix left with
+// nothing else to correct is dropped. It reports whether a deletion was
+// there.
+func (c *Corrections) Restore(id string) bool {
+	found := false
+	for i := range c.Disks {
+		if f := &c.Disks[i]; id != "" && f.ID == id && f.Delete {
+			f.Delete, found = false, true
+		}
+	}
+	if found {
+		c.Disks = slices.DeleteFunc(c.Disks, func(f DiskFix) bool { return f.ID == id && f.empty() })
+	}
+	return found
+}
+
+// empty reports whether the fix corrects nothing (its id and position
+// only find the disk).
+func (f DiskFix) empty() bool {
+	return !f.Delete && f.Name == nil && f.Owner == nil && f.Side == nil && f.Faction == nil &&
+		f.Kind == nil && f.Z == nil && f.R == nil && f.Stats == nil && f.Keywords == nil &&
+		f.MissileKind == nil && f.MissileCount == nil
+}
+
 // LastAddedNumber returns the largest N of the ids "added-N" the
 // corrections hold, in added disks or in fixes (a file written before
 // fixes were dropped with their added disk may keep some), 0 when none.

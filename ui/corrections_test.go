@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"tableref/models"
 )
@@ -302,5 +303,130 @@ func TestArmyListRadiusFitsTheCorrections(t *testing.T) {
 				t.Errorf("got error %v, want accepted %v", err, tt.ok)
 			}
 		})
+	}
+}
+
+// TestRestoreTakesBackADeletion: Restore clears a disk's deletion, keeps
+// the rest of its fix and drops a fix left with nothing to correct.
+func TestRestoreTakesBackADeletion(t *testing.T) {
+	at := &[2]float64{50, 20}
+	other := DiskFix{ID: "archer", Delete: true, Name: ptr("Bowman")}
+	cases := []struct {
+		name    string
+		fix     DiskFix
+		found   bool
+		wantFix *DiskFix // the knight's fix after Restore, nil when dropped
+	}{
+		{"a deletion with a name and stats keeps them",
+			DiskFix{ID: "knight", At: at, Delete: true, Name: ptr("Sir Kay"), Stats: map[string]int{"attack": 4}},
+			true, &DiskFix{ID: "knight", At: at, Name: ptr("Sir Kay"), Stats: map[string]int{"attack": 4}}},
+		{"emptied stats are a correction and stay",
+			DiskFix{ID: "knight", At: at, Delete: true, Stats: map[string]int{}},
+			true, &DiskFix{ID: "knight", At: at, Stats: map[string]int{}}},
+		{"a deletion alone is dropped",
+			DiskFix{ID: "knight", At: at, Delete: true},
+			true, nil},
+		{"a fix without a deletion is left alone",
+			DiskFix{ID: "knight", At: at, Name: ptr("Sir Kay")},
+			false, &DiskFix{ID: "knight", At: at, Name: ptr("Sir Kay")}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Corrections{Version: 1, Disks: []DiskFix{other.clone(), tc.fix.clone()}}
+			if got := c.Restore("knight"); got != tc.found {
+				t.Errorf("Restore: got %v, want %v", got, tc.found)
+			}
+			var got *DiskFix
+			for i := range c.Disks {
+				if c.Disks[i].ID == "knight" {
+					got = &c.Disks[i]
+				}
+			}
+			switch {
+			case tc.wantFix == nil && got != nil:
+				t.Errorf("the knight's fix: got %+v, want it dropped", *got)
+			case tc.wantFix != nil && (got == nil || !reflect.DeepEqual(*got, *tc.wantFix)):
+				t.Errorf("the knight's fix: got %+v, want %+v", got, *tc.wantFix)
+			}
+			if !reflect.DeepEqual(c.Disks[0], other) {
+				t.Errorf("another disk's fix: got %+v, want %+v untouched", c.Disks[0], other)
+			}
+		})
+	}
+}
+
+// correctButton taps the button with the given text in the Correct tab.
+func correctButton(t *testing.T, u *UI, text string) {
+	t.Helper()
+	var names []string
+	for _, o := range test.LaidOutObjects(u.w.correct) {
+		if b, ok := o.(*widget.Button); ok {
+			if b.Text == text {
+				test.Tap(b)
+				return
+			}
+			names = append(names, b.Text)
+		}
+	}
+	t.Fatalf("no %q button in the Correct tab (buttons: %v):\n%s", text, names, texts(u.w.correct))
+}
+
+// TestADeletedDiskCanBeRestored: "Delete: not a disk" lists the disk
+// under Deleted; Restore brings it back with its earlier name, in the
+// window and in the corrections file.
+func TestADeletedDiskCanBeRestored(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.corrections.json")
+	a := test.NewApp()
+	defer a.Quit()
+	u, err := New(a, Options{Analyzer: pinAnalyzer{}, Settle: SettleGate{Frames: 1}, CorrectionsPath: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Feed(frameOf(t, skirmish()))
+	u.Step()
+	if err := u.correctDisk("knight", formFix{name: "Sir Kay", owner: "blue", z: "0", kind: "creature", stats: "attack=4"}); err != nil {
+		t.Fatal(err)
+	}
+	u.Select("knight")
+	u.Step()
+	correctButton(t, u, "Delete: not a disk (phantom)")
+	u.Step()
+
+	onTable := func() (models.Disk, bool) {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+		return u.layout.Disk("knight")
+	}
+	if _, ok := onTable(); ok {
+		t.Fatal("after Delete: the knight is still in the corrected layout")
+	}
+	panel := texts(u.w.correct)
+	for _, want := range []string{"Deleted (1)", "Sir Kay (id knight) at 50.0, 20.0 cm"} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("after Delete, the Correct tab: got\n%s\nwant it to contain %q", panel, want)
+		}
+	}
+	if got := u.w.status.Text; !strings.Contains(got, "Deleted knight — restore it under Deleted") {
+		t.Errorf("after Delete, the status line: got %q, want it to point to Deleted", got)
+	}
+
+	correctButton(t, u, "Restore")
+	u.Step()
+	d, ok := onTable()
+	if !ok || d.Name != "Sir Kay" || d.Stats["attack"] != 4 {
+		t.Errorf("after Restore: got %+v (on the table %v), want the knight back as Sir Kay, attack 4", d, ok)
+	}
+	if panel := texts(u.w.correct); strings.Contains(panel, "Deleted (") {
+		t.Errorf("after Restore, the Correct tab still lists deleted disks:\n%s", panel)
+	}
+	if got := u.w.status.Text; strings.Contains(got, "Deleted knight") {
+		t.Errorf("after Restore, the status line: got %q, want the deletion notice gone", got)
+	}
+	c, err := LoadCorrections(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Disks) != 1 || c.Disks[0].ID != "knight" || c.Disks[0].Delete || c.Disks[0].Name == nil || *c.Disks[0].Name != "Sir Kay" {
+		t.Errorf("the corrections file after Restore: got %+v, want one knight fix named Sir Kay, not deleted", c.Disks)
 	}
 }

@@ -54,6 +54,7 @@ type snapshot struct {
 	turn        int
 	armies      []ArmyList
 	corr        Corrections
+	deleted     []deletedDisk
 	version     int
 }
 
@@ -67,6 +68,7 @@ func (u *UI) snapshot() snapshot {
 	if u.frame != nil {
 		s.frameSeq, s.frameNote = u.frame.Seq, u.frame.Note
 	}
+	s.deleted = u.deletedLocked()
 	if u.ruling != nil {
 		s.proposals = u.ruling.Proposals
 		for i, p := range s.proposals {
