@@ -268,12 +268,7 @@ func TestAddedDiskIdsAreNeverReused(t *testing.T) {
 		if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		a := test.NewApp()
-		defer a.Quit()
-		u, err := New(a, Options{Analyzer: pinAnalyzer{}, Settle: SettleGate{Frames: 1}, CorrectionsPath: path})
-		if err != nil {
-			t.Fatal(err)
-		}
+		u := newTestUIWith(t, Options{CorrectionsPath: path})
 		u.Feed(frameOf(t, skirmish()))
 		u.Step()
 		if got := added(u, 10); got != "added-6" {
@@ -376,12 +371,7 @@ func correctButton(t *testing.T, u *UI, text string) {
 // window and in the corrections file.
 func TestADeletedDiskCanBeRestored(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.corrections.json")
-	a := test.NewApp()
-	defer a.Quit()
-	u, err := New(a, Options{Analyzer: pinAnalyzer{}, Settle: SettleGate{Frames: 1}, CorrectionsPath: path})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := newTestUIWith(t, Options{CorrectionsPath: path})
 	u.Feed(frameOf(t, skirmish()))
 	u.Step()
 	if err := u.correctDisk("knight", formFix{name: "Sir Kay", owner: "blue", z: "0", kind: "creature", stats: "attack=4"}); err != nil {

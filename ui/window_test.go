@@ -59,9 +59,17 @@ func frameOf(t *testing.T, l models.Layout) Frame {
 
 func newTestUI(t *testing.T) *UI {
 	t.Helper()
+	return newTestUIWith(t, Options{})
+}
+
+// newTestUIWith is newTestUI with opt's other fields (a corrections file,
+// say); the analyzer and settle gate are the tests' own.
+func newTestUIWith(t *testing.T, opt Options) *UI {
+	t.Helper()
 	a := test.NewApp()
 	t.Cleanup(a.Quit)
-	u, err := New(a, Options{Analyzer: pinAnalyzer{}, Settle: SettleGate{Frames: 1}})
+	opt.Analyzer, opt.Settle = pinAnalyzer{}, SettleGate{Frames: 1}
+	u, err := New(a, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
