@@ -57,6 +57,7 @@ Options:
   --format FORMAT  for units: text (default) or json
   --race NAME      for units: show one race only
   --perft N        for moves: also count the move sequences N plies deep
+--format, --race and --perft given to another action are a usage error.
 
 Examples:
   tableref battle9 lineup engine/battle9/testdata/dwarfs.json
@@ -94,12 +95,6 @@ func runBattle9(args []string, e *env) error {
 	if o.perft < 0 || o.perft > 4 {
 		return usageError("--perft %d: give 1 to 4 (deeper takes too long)", o.perft)
 	}
-	tbl := battle9.DefaultTable()
-	if o.units != "" {
-		if tbl, err = battle9.LoadTable(o.units); err != nil {
-			return err
-		}
-	}
 	action, rest := pos[0], pos[1:]
 	want := map[string]int{"lineup": 1, "moves": 1, "check": 2, "infer": 2, "units": 0}
 	n, ok := want[action]
@@ -108,6 +103,15 @@ func runBattle9(args []string, e *env) error {
 	}
 	if len(rest) != n {
 		return usageError("%s takes %d argument(s), got %d (quote a position: it has spaces)", action, n, len(rest))
+	}
+	if err := battle9OptionsApply(fs, action); err != nil {
+		return err
+	}
+	tbl := battle9.DefaultTable()
+	if o.units != "" {
+		if tbl, err = battle9.LoadTable(o.units); err != nil {
+			return err
+		}
 	}
 	switch action {
 	case "lineup":
@@ -120,6 +124,23 @@ func runBattle9(args []string, e *env) error {
 		return battle9Infer(tbl, rest[0], rest[1], e)
 	}
 	return battle9Units(tbl, o, e)
+}
+
+// battle9OptionsApply refuses an option given to an action it does not
+// apply to (--format and --race are for units, --perft for moves), so
+// that it is not silently ignored.
+func battle9OptionsApply(fs *flag.FlagSet, action string) error {
+	only := map[string]string{"format": "units", "race": "units", "perft": "moves"}
+	var wrong []string
+	fs.Visit(func(f *flag.Flag) {
+		if a, ok := only[f.Name]; ok && a != action {
+			wrong = append(wrong, fmt.Sprintf("--%s is for %s only", f.Name, a))
+		}
+	})
+	if len(wrong) > 0 {
+		return usageError("%s: %s", action, strings.Join(wrong, ", "))
+	}
+	return nil
 }
 
 func battle9Lineup(tbl *battle9.Table, path string, e *env) error {

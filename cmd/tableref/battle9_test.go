@@ -51,6 +51,16 @@ func TestBattle9CLI(t *testing.T) {
 			[]string{"second player's King can be captured"}},
 		{"a lineup of MaxInt64 Warriors is refused", []string{"battle9", "lineup", battle9Testdata("overflow.json")}, 1,
 			[]string{"9223372036854775807 Warrior: the army can have 27 units at most"}},
+		{"--format outside units is a usage error", []string{"battle9", "moves", "--format", "xml", "--race", "zzz", "dwarfs:orcs 4k4/9/9/9/9/9/9/4W4/4K4 1"}, 2,
+			[]string{"--format is for units only", "--race is for units only"}},
+		{"--race outside units is a usage error", []string{"battle9", "check", "dwarfs:orcs 4k4/4o4/9/9/9/9/9/4H4/4K4 1", "e2-e8", "--race", "orcs"}, 2,
+			[]string{"--race is for units only"}},
+		{"--perft outside moves is a usage error", []string{"battle9", "lineup", "--perft", "3", battle9Testdata("dwarfs.json")}, 2,
+			[]string{"--perft is for moves only"}},
+		{"--perft 0 outside moves is a usage error too", []string{"battle9", "units", "--perft", "0"}, 2,
+			[]string{"--perft is for moves only"}},
+		{"--format and --race still work for units", []string{"battle9", "units", "--race", "orcs", "--format", "json"}, 0,
+			[]string{`"name": "orcs"`}},
 		{"an unquoted position is a usage error", []string{"battle9", "moves", "dwarfs:orcs", "4k4/9/9/9/9/9/9/9/4K4", "1"}, 2, []string{"quote a position"}},
 	}
 	for _, c := range cases {

@@ -105,6 +105,7 @@ func LoadLineup(path string) (Lineup, error) {
 }
 
 // ParseLineup decodes a lineup; name says where it comes from in errors.
+// A key given twice (a unit, "race") is refused, not read as the last.
 func ParseLineup(data []byte, name string) (Lineup, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -114,6 +115,12 @@ func ParseLineup(data []byte, name string) (Lineup, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return Lineup{}, fmt.Errorf("%s: %w: data after the lineup", name, ErrLineup)
+	}
+	if key, path, ok := repeatedKey(data, func(path string) bool { return path == "units" }); ok {
+		if path == "units" {
+			return Lineup{}, fmt.Errorf("%s: %w: %w: %s", name, ErrLineup, ErrBadCount, givenTwice(key, path))
+		}
+		return Lineup{}, fmt.Errorf("%s: %w: %s", name, ErrLineup, givenTwice(key, path))
 	}
 	return l, nil
 }

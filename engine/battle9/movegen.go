@@ -191,6 +191,23 @@ func (p Position) KingCapturable(s Side) bool {
 	return false
 }
 
+// attackers lists the squares of the opponent's units that could capture
+// side s's King (with several Kings, the last: an explosion covering them
+// all), in board order; none when s has no King on the board.
+func (p Position) attackers(s Side) []Square {
+	kings := p.Kings(s)
+	if len(kings) == 0 {
+		return nil
+	}
+	var out []Square
+	for sq := Square(0); sq < NumSquares; sq++ {
+		if c := p.board[sq]; c.full && c.side != s && p.takes(sq, kings) {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
 // takes says whether the unit on from has a pseudo move that removes
 // every unit on sqs (opponents of it): a move onto the only one, or an
 // explosion covering them all.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Side is a player: First sets up on rows 1-3, Second on rows 7-9.
@@ -233,7 +234,10 @@ func ParsePosition(text string, t *Table) (Position, error) {
 // units ("The army can have 27 units at most"), and the side that has
 // just moved cannot have left its King capturable ("A player is not
 // allowed to move in such a way that his King (concerning elves: the
-// last King) can be captured"). The errors wrap ErrPosition.
+// last King) can be captured"). When the battle begins, that is the side
+// that placed the last unit: Setup.Place refuses any placement leaving a
+// King capturable, so Setup.Battle's position passes. The errors wrap
+// ErrPosition.
 func (p Position) Validate() error {
 	for _, s := range []Side{First, Second} {
 		r := p.races[s]
@@ -262,8 +266,7 @@ func (p Position) parseRows(s string) ([NumSquares]cell, error) {
 	for i, row := range rows {
 		r := Size - 1 - i
 		f := 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
+		for j, c := range row {
 			if c >= '1' && c <= '9' {
 				f += int(c - '0')
 				continue
@@ -271,7 +274,7 @@ func (p Position) parseRows(s string) ([NumSquares]cell, error) {
 			if f >= Size {
 				return board, fmt.Errorf("%w: row %d %q: more than %d squares", ErrPosition, r+1, row, Size)
 			}
-			cl, err := p.cellOf(c)
+			cl, err := p.cellOf(row[j:])
 			if err != nil {
 				return board, fmt.Errorf("%w: row %d: %v", ErrPosition, r+1, err)
 			}
@@ -285,18 +288,32 @@ func (p Position) parseRows(s string) ([NumSquares]cell, error) {
 	return board, nil
 }
 
-func (p Position) cellOf(c byte) (cell, error) {
+// cellOf reads the unit letter at the start of s, a row's text from that
+// square on.
+func (p Position) cellOf(s string) (cell, error) {
+	c := s[0]
 	side := First
 	if c >= 'a' && c <= 'z' {
 		side = Second
 	} else if c < 'A' || c > 'Z' {
-		return cell{}, fmt.Errorf("character %q: want a unit letter or a digit", c)
+		return cell{}, fmt.Errorf("%s: want a unit letter or a digit", describeChar(s))
 	}
 	i, ok := p.races[side].byLetter(c)
 	if !ok {
 		return cell{}, fmt.Errorf("letter %q: no such unit among the %s (%s side)", c, p.races[side].Name, side)
 	}
 	return cell{full: true, side: side, unit: uint8(i)}, nil
+}
+
+// describeChar names the character at the start of s as written:
+// "character 'é'", not its first byte; "byte 0xff" when s does not start
+// with valid UTF-8.
+func describeChar(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte %#02x", s[0])
+	}
+	return fmt.Sprintf("character %q", r)
 }
 
 // Diagram draws the board for people: row 9 at the top, files a-i below,

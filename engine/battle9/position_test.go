@@ -71,6 +71,23 @@ func TestParsePositionImpossible(t *testing.T) {
 	}
 }
 
+// A character that is not a letter is named as written, not as its first
+// byte: "é" is not reported as "Ã".
+func TestParsePositionNamesNonASCIICharacters(t *testing.T) {
+	for _, c := range []struct{ row, want string }{
+		{"4é4", "'é'"},
+		{"4ÿ4", "'ÿ'"},
+		{"4♔4", "'♔'"},
+		{"4\xff4", "byte 0xff"},
+	} {
+		text := "dwarfs:orcs 4k4/9/9/9/9/9/9/9/" + c.row + " 1"
+		_, err := ParsePosition(text, DefaultTable())
+		if !errors.Is(err, ErrPosition) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want ErrPosition naming %s", text, err, c.want)
+		}
+	}
+}
+
 func TestDiagram(t *testing.T) {
 	p, _ := ParsePosition("dwarfs:orcs 4k4/9/9/9/9/9/9/9/4K4 1", DefaultTable())
 	want := "9  . . . . k . . . .\n8  . . . . . . . . .\n7  . . . . . . . . .\n6  . . . . . . . . .\n5  . . . . . . . . .\n4  . . . . . . . . .\n3  . . . . . . . . .\n2  . . . . . . . . .\n1  . . . . K . . . .\n   a b c d e f g h i\n"

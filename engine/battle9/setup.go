@@ -17,6 +17,7 @@ var (
 	ErrOutsideRows  = errors.New("outside your rows")
 	ErrOccupied     = errors.New("square already occupied")
 	ErrNeedRandom   = errors.New("a tie needs a random source")
+	ErrAttacksKing  = errors.New("no unit may be placed where it could capture a King")
 )
 
 // Setup is the placing of both armies before the battle. It is an
@@ -25,7 +26,8 @@ var (
 // The player with more units sets up first and is the First side (rows
 // 1-3); on a tie a coin decides. The players place one unit at a time in
 // turn; as soon as one has placed his last unit the other places all the
-// rest. The player who did not place the last unit moves first.
+// rest. No placement may leave a King capturable (see Place). The player
+// who did not place the last unit moves first.
 type Setup struct {
 	pos      Position
 	firstIdx int      // which lineup (0 or 1) is the First side
@@ -113,7 +115,17 @@ func HomeRows(sd Side, sq Square) bool {
 }
 
 // Place puts one of side sd's units on sq.
+//
+// No placement may leave a King capturable: not the placer's own King
+// (ErrKingCapturable: "A player is not allowed to move in such a way
+// that his King ... can be captured"), nor the opponent's (ErrAttacksKing:
+// the opponent cannot move before the battle to answer, and the player
+// who places last must not begin the battle with his King capturable).
+// A side's Kings count once all of them are placed: with several elf
+// Kings only the last one must be safe. So the battle always begins with
+// neither King capturable.
 func (s Setup) Place(sd Side, unit string, sq Square) (Setup, error) {
+	prev := s
 	if s.done {
 		return s, ErrSetupOver
 	}
@@ -137,6 +149,9 @@ func (s Setup) Place(sd Side, unit string, sq Square) (Setup, error) {
 	s.left = [2][]int{slices.Clone(s.left[0]), slices.Clone(s.left[1])}
 	s.left[sd][i]--
 	s.pos.board[sq] = cell{full: true, side: sd, unit: uint8(i)}
+	if err := s.checkKings(sd, sq); err != nil {
+		return prev, err
+	}
 	s.last = sd
 	switch {
 	case s.count(sd.Other()) > 0:
@@ -147,6 +162,56 @@ func (s Setup) Place(sd Side, unit string, sq Square) (Setup, error) {
 		s.done = true
 	}
 	return s, nil
+}
+
+// checkKings refuses side sd's unit just placed on sq when it leaves a
+// King capturable: sd's own, or the opponent's.
+func (s Setup) checkKings(sd Side, sq Square) error {
+	pc, _ := s.pos.At(sq)
+	if s.kingsPlaced(sd) {
+		if by := s.pos.attackers(sd); len(by) > 0 {
+			return fmt.Errorf("%s on %s: %s: %w", pc.Unit.Name, sq, s.threat(sd, by), ErrKingCapturable)
+		}
+	}
+	if o := sd.Other(); s.kingsPlaced(o) {
+		if by := s.pos.attackers(o); len(by) > 0 {
+			return fmt.Errorf("%s on %s: %s: %w", pc.Unit.Name, sq, s.threat(o, by), ErrAttacksKing)
+		}
+	}
+	return nil
+}
+
+// kingsPlaced says whether side sd has placed all its Kings.
+func (s Setup) kingsPlaced(sd Side) bool {
+	r := s.pos.races[sd]
+	return s.left[sd][slices.Index(r.Units, r.King())] == 0
+}
+
+// threat says which of side sd's Kings the units on by could capture:
+// "the orcs' King on e3 could be captured by the dwarfs' Howitzer on e7".
+func (s Setup) threat(sd Side, by []Square) string {
+	var kings, units []string
+	for _, k := range s.pos.Kings(sd) {
+		kings = append(kings, k.String())
+	}
+	for _, sq := range by {
+		pc, _ := s.pos.At(sq)
+		units = append(units, pc.Unit.Name+" on "+sq.String())
+	}
+	what := "King on "
+	if len(kings) > 1 {
+		what = "Kings on "
+	}
+	return fmt.Sprintf("the %s %s%s could be captured by the %s %s", possessive(s.pos.races[sd].Name), what,
+		strings.Join(kings, ", "), possessive(s.pos.races[sd.Other()].Name), strings.Join(units, ", "))
+}
+
+// possessive is "dwarfs'" for "dwarfs", "undead's" for "undead".
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
 }
 
 // PlaceRest puts all of side sd's remaining units at once; it is allowed
@@ -173,11 +238,16 @@ func (s Setup) PlaceRest(sd Side, ps []Placement) (Setup, error) {
 
 // Battle is the position the battle starts from, once every unit is
 // placed: "The player who hasn't put the last unit onto the board begins."
+// Place has kept both Kings safe, so the position passes Validate.
 func (s Setup) Battle() (Position, error) {
 	if !s.done {
 		return Position{}, ErrSetupNotOver
 	}
-	return s.pos.WithToMove(s.last.Other()), nil
+	p := s.pos.WithToMove(s.last.Other())
+	if err := p.Validate(); err != nil {
+		return Position{}, fmt.Errorf("the setup ends in a position the rules forbid: %w", err)
+	}
+	return p, nil
 }
 
 func rowsOf(sd Side) string {

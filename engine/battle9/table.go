@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // defaultUnitsJSON is the default unit table. The source's move diagrams
@@ -117,7 +118,8 @@ func LoadTable(path string) (*Table, error) {
 
 // ParseTable decodes and validates a unit table; name says where it comes
 // from in error messages. Unknown fields are errors (a misspelt field
-// would otherwise be silently ignored).
+// would otherwise be silently ignored), and so is a field given twice
+// (the last would otherwise silently win).
 func ParseTable(data []byte, name string) (*Table, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -127,6 +129,9 @@ func ParseTable(data []byte, name string) (*Table, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%s: %w: data after the table", name, ErrTable)
+	}
+	if key, path, ok := repeatedKey(data, func(string) bool { return false }); ok {
+		return nil, fmt.Errorf("%s: %w: %s", name, ErrTable, givenTwice(key, path))
 	}
 	if err := t.resolve(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -163,9 +168,13 @@ func (t *Table) RaceNames() []string {
 }
 
 // Unit finds a unit of the race by name, case-insensitively; a plural
-// ending in "s" is accepted too ("Warriors").
+// ending in "s" is accepted too, in any case ("Warriors", "WARRIORS").
 func (r *Race) Unit(name string) (*Unit, bool) {
-	for _, try := range []string{name, strings.TrimSuffix(name, "s")} {
+	singular := name
+	if n := len(name); n > 0 && (name[n-1] == 's' || name[n-1] == 'S') {
+		singular = name[:n-1]
+	}
+	for _, try := range []string{name, singular} {
 		for _, u := range r.Units {
 			if strings.EqualFold(u.Name, try) {
 				return u, true
@@ -223,6 +232,13 @@ func (t *Table) resolve() error {
 	for i, r := range t.Races {
 		if r == nil || strings.TrimSpace(r.Name) == "" {
 			return tableErr("race %d has no name", i+1)
+		}
+		// A position names its races as FIRST:SECOND in one field.
+		if strings.ContainsFunc(r.Name, unicode.IsSpace) {
+			return tableErr("race %q: a race name cannot hold white space (positions write FIRST:SECOND as one word)", r.Name)
+		}
+		if strings.Contains(r.Name, ":") {
+			return tableErr("race %q: a race name cannot hold ':' (positions write FIRST:SECOND)", r.Name)
 		}
 		key := strings.ToLower(r.Name)
 		if seen[key] {

@@ -63,11 +63,14 @@ func TestParseTableErrors(t *testing.T) {
 		{"jump off the board", `"dots": ["F"]`, `"jumps": [[0, 9]]`, "leap of 2"},
 		{"like an unknown unit", `"dots": ["F"]`, `"like": "Orc"`, "no such unit"},
 		{"like itself", `"dots": ["F"]`, `"like": "Pawn"`, "itself"},
-		{"no moves", `"dots": ["F"]`, `"cost": 1`, "no moves"},
+		{"no moves", `"dots": ["F"]`, `"note": "none"`, "no moves"},
 		{"explosion too big", `"dots": ["F"]`, `"explode": 9`, "explode"},
 		{"too many free Kings", `"name": "r",`, `"name": "r", "freeKings": 28,`, "freeKings"},
 		{"trailing data", `["F"]}]}]}`, `["F"]}]}]} {}`, "after the table"},
 		{"no races", `"races": [`, `"races": [], "x": [`, "unknown field"},
+		{"race name with a space", `"name": "r"`, `"name": "dark elves"`, "white space"},
+		{"race name with a tab", `"name": "r"`, `"name": "r\tx"`, "white space"},
+		{"race name with a colon", `"name": "r"`, `"name": "r:x"`, "':'"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -83,6 +86,22 @@ func TestParseTableErrors(t *testing.T) {
 	}
 	if _, err := ParseTable([]byte(miniTable), "t.json"); err != nil {
 		t.Errorf("the mini table: got %v, want valid", err)
+	}
+}
+
+// "Warriors", "WARRIORS", "warrior": unit names are case-insensitive and
+// may be plural (docs/battle9.md, lineup file).
+func TestUnitNamesInAnyCaseAndPlural(t *testing.T) {
+	dwarfs, _ := DefaultTable().Race("dwarfs")
+	for _, name := range []string{"Warrior", "warrior", "WARRIOR", "Warriors", "warriors", "WARRIORS", "WarriorS"} {
+		if u, ok := dwarfs.Unit(name); !ok || u.Name != "Warrior" {
+			t.Errorf("%q: got %v, want the Warrior", name, u)
+		}
+	}
+	for _, name := range []string{"Warriorss", "Warrior s", "s", ""} {
+		if u, ok := dwarfs.Unit(name); ok {
+			t.Errorf("%q: got %s, want no unit", name, u.Name)
+		}
 	}
 }
 
