@@ -234,7 +234,7 @@ func replay(rules string, recs []Record) (machine, error) {
 		if r.Undone != nil {
 			continue
 		}
-		next, _, _, eff, err := m.apply(r.Event)
+		next, _, _, eff, err := m.replay(r.Event)
 		if err != nil {
 			return nil, fmt.Errorf("event %d (%s, turn %d): %w", r.Seq, r.Kind, r.Turn, err)
 		}

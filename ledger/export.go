@@ -117,7 +117,7 @@ func recompute(x Export) ([]Record, error) {
 			out[i] = r
 			continue
 		}
-		next, kind, player, eff, err := m.apply(r.Event)
+		next, kind, player, eff, err := m.replay(r.Event)
 		if err != nil {
 			return nil, fmt.Errorf("event %d (turn %d): %w", r.Seq, r.Turn, err)
 		}

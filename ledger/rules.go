@@ -34,6 +34,10 @@ type machine interface {
 	// apply decodes an event and applies it, returning the new machine,
 	// the event's kind and player, and its effects.
 	apply(payload []byte) (next machine, kind, player string, eff []Effect, err error)
+	// replay is apply for an event already recorded, perhaps by an older
+	// version whose rules were laxer: the rules may accept it with a
+	// warning in the state where apply refuses it.
+	replay(payload []byte) (next machine, kind, player string, eff []Effect, err error)
 	// turn is the turn the next event belongs to.
 	turn() int
 	// state is the state for display (JSON).
@@ -93,13 +97,25 @@ func (m gwMachine) apply(payload []byte) (machine, string, string, []Effect, err
 	return gwMachine{n}, e.Kind, eventPlayer(e.Player, e.Homeland, e.By), out, nil
 }
 
+func (m gwMachine) replay(payload []byte) (machine, string, string, []Effect, error) {
+	return m.apply(payload)
+}
+
 func (m gwMachine) turn() int  { return m.s.Turn }
 func (m gwMachine) state() any { return m.s }
 
 type esMachine struct{ s esfah.State }
 
 func (m esMachine) apply(payload []byte) (machine, string, string, []Effect, error) {
-	n, e, out, err := applyEvent(payload, m.s, esfah.State.Apply, func(f esfah.Effect) Effect { return Effect(f) })
+	return m.run(payload, esfah.State.Apply)
+}
+
+func (m esMachine) replay(payload []byte) (machine, string, string, []Effect, error) {
+	return m.run(payload, esfah.State.Replay)
+}
+
+func (m esMachine) run(payload []byte, apply func(esfah.State, esfah.Event) (esfah.State, []esfah.Effect, error)) (machine, string, string, []Effect, error) {
+	n, e, out, err := applyEvent(payload, m.s, apply, func(f esfah.Effect) Effect { return Effect(f) })
 	if err != nil {
 		return m, "", "", nil, err
 	}

@@ -134,9 +134,13 @@ ARMY.json is {"terrain": "highland", "units": [{"race": "vagha", "health":
 12}, ...], "items_health": 4, "dragons": 1, "dragonkin_health": 0} (with
 optional "bonus": {"race": health} and "natives": {"race": "terrain"} for
 races the text's table does not list). Prints {"recruit": {"<race>":
-health}}: the health each race may recruit of its own race there (one per
-four health, rounded up, doubled in native terrain), and "half_rate": what
-the same points buy of another race or of magic items.
+health}, "points": N, "pooled_half_rate": M}: the health each race may
+recruit of its own race there (one per four health, rounded up, doubled in
+native terrain), the points in all, and the most health of other races or
+magic items all those points buy together at half rate. The half rate is
+taken over all the points converted, never race by race: 3 Vagha and 5
+Mohrel points buy 4 Feral, not 2 + 3; each point converted is one fewer
+of its own race.
 
 Example:
   echo '{"terrain":"highland","units":[{"race":"vagha","health":12},{"race":"mohrel","health":17}]}' | tableref campaign recruit --rules esfah -
@@ -184,7 +188,11 @@ func (c *campaignCtx) setupEvent(pos []string) (json.RawMessage, error) {
 		if err != nil || c.str("players") == "" {
 			return nil, usageError("give --players a,b,... and --health N (120, 180, 240, 300 or 360)")
 		}
-		ev = esfah.Event{Kind: esfah.KindSetup, Players: strings.Split(c.str("players"), ","), TotalHealth: esfah.Health(h)}
+		players, err := splitNames("--players", c.str("players"))
+		if err != nil {
+			return nil, err
+		}
+		ev = esfah.Event{Kind: esfah.KindSetup, Players: players, TotalHealth: esfah.Health(h)}
 	default:
 		return nil, usageError("give --rules %s", strings.Join(ledger.RuleSets, " or "))
 	}
@@ -490,9 +498,9 @@ func runCampaignBid(c *campaignCtx, _ []string) error {
 	if c.str("unit") == "" {
 		return usageError("give --unit and --bidders (none for a round nobody bids)")
 	}
-	var bidders []string
-	if b := c.str("bidders"); b != "" {
-		bidders = strings.Split(b, ",")
+	bidders, err := splitNames("--bidders", c.str("bidders"))
+	if err != nil {
+		return err
 	}
 	data, _ := json.Marshal(greatwar.Event{Kind: greatwar.KindBid, Unit: c.str("unit"), Bidders: bidders})
 	return c.append(name, data)
@@ -531,11 +539,12 @@ func runCampaignRecruit(c *campaignCtx, pos []string) error {
 	if err != nil {
 		return err
 	}
-	half := map[esfah.Race]esfah.Health{}
 	var total esfah.Health
-	for r, p := range pts {
-		half[r] = esfah.HalfRate(p)
+	for _, p := range pts {
 		total += p
 	}
-	return writeJSON(c.env.stdout, map[string]any{"recruit": pts, "half_rate": half, "pooled_half_rate": esfah.HalfRate(total)})
+	// The half rate is taken over all the points converted, so there is
+	// no half rate per race: the races' figures would add up to more than
+	// the points buy (3 + 5 points: 2 + 3, where the text gives 4).
+	return writeJSON(c.env.stdout, map[string]any{"recruit": pts, "points": total, "pooled_half_rate": esfah.HalfRate(total)})
 }

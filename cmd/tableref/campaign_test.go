@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -425,4 +426,135 @@ func TestStartingArmyLeavesOutTheFreeGuards(t *testing.T) {
 	if len(got) != 1 || got[0].Name != "Undead Horde" {
 		t.Errorf("got army %+v, want only the Undead Horde n1 (the guards come free with the setup event)", got)
 	}
+}
+
+// TestEsfahNewTrimsPlayerNames: "--players "chris, dana"" names dana, not
+// " dana"; an empty name is refused.
+func TestEsfahNewTrimsPlayerNames(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	var got struct{ State struct{ Players []string } }
+	json.Unmarshal([]byte(mustCLI(t, db, "", "new", "--campaign", "e", "--rules", "esfah", "--players", "chris, dana", "--health", "120")), &got)
+	if want := []string{"chris", "dana"}; strings.Join(got.State.Players, "|") != strings.Join(want, "|") {
+		t.Errorf("players: got %q, want %q", got.State.Players, want)
+	}
+	for i, players := range []string{"chris,,dana", "chris, ", " , dana"} {
+		name := fmt.Sprintf("bad%d", i)
+		if code, _, errs := campaignCLI(t, db, "", "new", "--campaign", name, "--rules", "esfah", "--players", players, "--health", "120"); code == 0 || !strings.Contains(errs, "empty") {
+			t.Errorf("--players %q: got exit %d, %s; want a refusal naming the empty name", players, code, errs)
+		}
+	}
+}
+
+func TestSplitNames(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+		ok   bool
+	}{
+		{"kate,eli", []string{"kate", "eli"}, true},
+		{" kate , eli ", []string{"kate", "eli"}, true},
+		{"", nil, true},
+		{"kate,,eli", nil, false},
+		{"kate, ", nil, false},
+	}
+	for _, c := range cases {
+		got, err := splitNames("--bidders", c.in)
+		if (err == nil) != c.ok || strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("splitNames(%q): got %q (%v), want %q ok=%v", c.in, got, err, c.want, c.ok)
+		}
+	}
+}
+
+// TestRecruitCommandRefusesTrailingData: an army followed by anything but
+// white space is refused, as the ledger refuses an event with trailing
+// data, rather than reading the first object alone.
+func TestRecruitCommandRefusesTrailingData(t *testing.T) {
+	army := `{"terrain":"highland","units":[{"race":"vagha","health":12}]}`
+	for _, in := range []string{army + `{"terrain":"flatland","units":[]}`, army + ` x`, army + `]`} {
+		code, out, errs := runCLI(t, in, "campaign", "recruit", "--rules", "esfah", "-")
+		if code == 0 || !strings.Contains(errs, "trailing") {
+			t.Errorf("%s: got exit %d, %s%s; want a refusal about trailing data", in, code, out, errs)
+		}
+	}
+	if code, _, errs := runCLI(t, army+"\n\n", "campaign", "recruit", "--rules", "esfah", "-"); code != 0 {
+		t.Errorf("an army and blank lines: exit %d: %s", code, errs)
+	}
+}
+
+// TestRecruitCommandPrintsNoPerRaceHalfRate: the half rate is taken over
+// all the points converted (source, section 7: 3 + 5 points give 4 Feral,
+// not 2 + 3), so the output gives it for the pooled points only.
+func TestRecruitCommandPrintsNoPerRaceHalfRate(t *testing.T) {
+	code, out, errs := runCLI(t, "", "campaign", "recruit", "--rules", "esfah", "testdata/campaign/esfah_army.json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &top); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := top["half_rate"]; ok {
+		t.Errorf("the output has a per-race \"half_rate\", whose figures add up to more than the points buy: %s", out)
+	}
+	var pooled int
+	if err := json.Unmarshal(top["pooled_half_rate"], &pooled); err != nil || pooled != 10 {
+		t.Errorf("pooled_half_rate: got %s, want 10 (6 + 10 + 3 = 19 points, halved and rounded up)", top["pooled_half_rate"])
+	}
+}
+
+// legacyEsfah is a campaign as older versions recorded it, before the
+// rules refused: a padded player name, natives changing the text's table
+// and giving a race two terrains, a capture with no player taking a
+// terrain from its holder, a half rate
+// rounded up per conversion (2 + 3 Feral from 3 and 5 points), Vagha
+// doubled at a coastland by the changed table.
+const legacyEsfah = `{"format":"tableref-campaign","version":1,"name":"old","rules":"esfah","events":[
+{"seq":1,"event":{"kind":"setup","players":["chris"," dana"],"total_health":120,"natives":{"vagha":"coastland","Dwarves":"highland","dwarves":"flatland"}}},
+{"seq":2,"event":{"kind":"end-turn"}},{"seq":3,"event":{"kind":"end-turn"}},{"seq":4,"event":{"kind":"end-turn"}},
+{"seq":5,"event":{"kind":"end-turn"}},{"seq":6,"event":{"kind":"end-turn"}},
+{"seq":7,"event":{"kind":"expand","terrain":"T1"}},
+{"seq":8,"event":{"kind":"capture","player":"chris","terrain":"T1"}},
+{"seq":9,"event":{"kind":"capture","terrain":"T1"}},
+{"seq":10,"event":{"kind":"recruit","player":"chris","army":"horde","forces":{"terrain":"flatland","units":[{"race":"vagha","health":12},{"race":"mohrel","health":17}]},
+ "spend":{"converted":[{"from":{"vagha":3},"race":"feral","health":2},{"from":{"mohrel":5},"race":"feral","health":3}]}}},
+{"seq":11,"event":{"kind":"recruit","player":"chris","army":"coast","forces":{"terrain":"coastland","units":[{"race":"vagha","health":8}]},"spend":{"own":{"vagha":4}}}},
+{"seq":12,"event":{"kind":"recruit","player":" dana","army":"dwarves","forces":{"terrain":"highland","units":[{"race":"dwarves","health":8}]},"spend":{"own":{"dwarves":4}}}}
+]}`
+
+// TestOldEsfahLedgerStillReplays: events older versions recorded replay
+// with a warning each in the state, while the same events are refused
+// when recorded now.
+func TestOldEsfahLedgerStillReplays(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	mustCLI(t, db, legacyEsfah, "import", "-")
+	var st struct {
+		State struct {
+			Pool     map[string]int
+			Holder   map[string]string
+			Warnings []string
+		}
+	}
+	if err := json.Unmarshal([]byte(mustCLI(t, db, "", "status", "--campaign", "old")), &st); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]int{"chris": 60 - 5 - 4, " dana": 60 - 4}; !equalMaps(st.State.Pool, want) {
+		t.Errorf("pools: got %v, want %v", st.State.Pool, want)
+	}
+	if len(st.State.Warnings) != 6 {
+		t.Errorf("warnings: got %d, want 6 (natives and a name at setup, capture, three recruits):\n%s", len(st.State.Warnings), strings.Join(st.State.Warnings, "\n"))
+	}
+	for _, ev := range []string{
+		`{"kind":"capture","terrain":"T1"}`,
+		`{"kind":"recruit","player":"chris","army":"other","forces":{"terrain":"flatland","units":[{"race":"vagha","health":12},{"race":"mohrel","health":17}]},"spend":{"converted":[{"from":{"vagha":3},"race":"feral","health":2},{"from":{"mohrel":5},"race":"feral","health":3}]}}`,
+		`{"kind":"recruit","player":"chris","army":"coast2","forces":{"terrain":"coastland","units":[{"race":"vagha","health":8}]},"spend":{"own":{"vagha":4}}}`,
+	} {
+		if code, _, errs := campaignCLI(t, db, ev, "record", "--campaign", "old", "-"); code == 0 {
+			t.Errorf("recording %s now: got exit 0, want a refusal", ev)
+		} else if strings.Contains(errs, "corrupt") {
+			t.Errorf("recording %s now: %s", ev, errs)
+		}
+	}
+	// New events of the old campaign follow the text's table: Vagha are
+	// native to the highlands.
+	mustCLI(t, db, `{"kind":"recruit","player":"chris","army":"hill","forces":{"terrain":"highland","units":[{"race":"vagha","health":8}]},"spend":{"own":{"vagha":4}}}`, "record", "--campaign", "old", "-")
 }

@@ -2,7 +2,9 @@ package esfah
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 )
 
 // RecruitEvery is the recruiting cycle: "After the final player completes
@@ -30,29 +32,64 @@ func NextRecruiting(completed int) int {
 // results to least"). Players with equal totals are returned in ties, in
 // the order of their seats: they roll again against each other.
 func OrderOfPlay(maneuvers map[string]int) (order []string, ties [][]string) {
-	for p := range maneuvers {
-		order = append(order, p)
+	order, ties, _ = SeatPlayers(maneuvers, nil)
+	return order, ties
+}
+
+// SeatPlayers is OrderOfPlay with the rerolls of the players who tie:
+// "Any players tying roll their Horde armies again, against the other
+// players with the same total, then sit accordingly." Each reroll orders
+// one group of tied players within the seats of that group; it must name
+// exactly the players of a group tied at that point (by the first roll,
+// or again by an earlier reroll). The ties left, if any, are returned;
+// a reroll that is not a tied group is an error.
+func SeatPlayers(maneuvers map[string]int, rerolls []map[string]int) (order []string, ties [][]string, err error) {
+	blocks := seat(slices.Collect(maps.Keys(maneuvers)), maneuvers)
+	for i, r := range rerolls {
+		names := slices.Sorted(maps.Keys(r))
+		j := slices.IndexFunc(blocks, func(b []string) bool { return len(b) > 1 && slices.Equal(b, names) })
+		if j < 0 {
+			return nil, nil, fmt.Errorf("reroll %d (%s) is not a group of tied players (tied: %v)", i+1, strings.Join(names, ", "), tied(blocks))
+		}
+		blocks = slices.Replace(blocks, j, j+1, seat(names, r)...)
 	}
-	slices.SortFunc(order, func(a, b string) int {
-		if maneuvers[a] != maneuvers[b] {
-			return maneuvers[b] - maneuvers[a]
+	for _, b := range blocks {
+		order = append(order, b...)
+	}
+	return order, tied(blocks), nil
+}
+
+// seat sorts players by total, most first, and groups those with equal
+// totals, each group sorted by name.
+func seat(players []string, total map[string]int) [][]string {
+	players = slices.Clone(players)
+	slices.SortFunc(players, func(a, b string) int {
+		if total[a] != total[b] {
+			return total[b] - total[a]
 		}
-		if a < b {
-			return -1
-		}
-		return 1
+		return strings.Compare(a, b)
 	})
-	for i := 0; i < len(order); {
+	var blocks [][]string
+	for i := 0; i < len(players); {
 		j := i + 1
-		for j < len(order) && maneuvers[order[j]] == maneuvers[order[i]] {
+		for j < len(players) && total[players[j]] == total[players[i]] {
 			j++
 		}
-		if j-i > 1 {
-			ties = append(ties, slices.Clone(order[i:j]))
-		}
+		blocks = append(blocks, players[i:j:j])
 		i = j
 	}
-	return order, ties
+	return blocks
+}
+
+// tied returns the groups of more than one player.
+func tied(blocks [][]string) [][]string {
+	var ties [][]string
+	for _, b := range blocks {
+		if len(b) > 1 {
+			ties = append(ties, slices.Clone(b))
+		}
+	}
+	return ties
 }
 
 // TerrainPool is the common pool of major terrain dice: "all major terrain

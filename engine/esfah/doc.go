@@ -11,6 +11,10 @@
 // It also holds the campaign state machine (State, Event, Apply): a state
 // is a value, applying an event returns a new state and the effects of the
 // event, so that a ledger can derive the state by replaying events.
+// Apply is for recording an event and applies every rule; Replay is for
+// events already recorded, and applies those recorded by older versions
+// as they did, with a warning, where a rule added since refuses them
+// (legacy.go).
 //
 // esfah imports the standard library only: never the ledger, a database,
 // the engine geometry, ui or cmd.

@@ -45,10 +45,11 @@ func TestVictoryIsMoreThanHalfTheTerrain(t *testing.T) {
 
 // chrisArmy is the army of the text's recruiting examples (section 7,
 // "Recruiting Cycles"): 12 health of Vagha, 17 of Mohrel, 11 of
-// Firewalkers and 4 of red magic items.
+// Firewalkers and 4 of red magic items, listed with the units so that
+// "The magic items are ignored" is checked, not assumed.
 func chrisArmy(terrain string) Army {
-	return Army{Terrain: terrain, ItemsHealth: 4, Units: []Unit{
-		{"Vagha", 12}, {"Mohrel", 17}, {"Firewalkers", 11},
+	return Army{Terrain: terrain, Units: []Unit{
+		{"Vagha", 12}, {"Mohrel", 17}, {"Firewalkers", 11}, {"red magic items", 4},
 	}}
 }
 
@@ -123,15 +124,134 @@ func TestCheckSpendRejectsOverspending(t *testing.T) {
 	}
 }
 
+// TestDragonsDragonkinAndItemsDoNotCount: "Health in an army due to
+// dragons, dragonkin and magic items do not count toward any recruiting
+// total" (source, section 7), whatever their spelling, and even when the
+// campaign gives them a native terrain.
 func TestDragonsDragonkinAndItemsDoNotCount(t *testing.T) {
-	a := Army{Terrain: "highland", ItemsHealth: 8, Dragons: 2, DragonkinHealth: 10,
-		Units: []Unit{{"vagha", 4}, {"dragonkin", 10}, {"dragon", 20}}}
-	got, err := Points(a)
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		name    string
+		units   []Unit
+		natives map[string]string
+	}{
+		{"a dragon and dragonkin", []Unit{{"dragon", 20}, {"dragonkin", 10}}, nil},
+		{"plurals and capitals", []Unit{{"Dragons", 20}, {"DragonKin", 10}, {"dragon-kins", 4}}, nil},
+		{"a coloured dragon", []Unit{{"Red Dragon", 20}}, nil},
+		{"dragons given a native terrain", []Unit{{"Dragons", 20}}, map[string]string{"Dragons": "highland"}},
+		{"magic items and artifacts", []Unit{{"red magic items", 4}, {"Artifact", 3}, {"items", 2}}, nil},
 	}
-	if want := (map[Race]Health{"vagha": 2}); !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := Army{Terrain: "highland", ItemsHealth: 8, Dragons: 2, DragonkinHealth: 10,
+				Units: append([]Unit{{"vagha", 4}}, c.units...), Natives: c.natives}
+			got, err := Points(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := (map[Race]Health{"vagha": 2}); !reflect.DeepEqual(got, want) {
+				t.Errorf("got %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func TestArmyRefusesNegativeCounts(t *testing.T) {
+	for _, a := range []Army{
+		{Terrain: "highland", Units: []Unit{{"vagha", 4}}, ItemsHealth: -4},
+		{Terrain: "highland", Units: []Unit{{"vagha", 4}}, Dragons: -1},
+		{Terrain: "highland", Units: []Unit{{"vagha", 4}}, DragonkinHealth: -2},
+	} {
+		if _, err := Points(a); err == nil || !strings.Contains(err.Error(), "negative") {
+			t.Errorf("%+v: got %v, want an error about a negative count", a, err)
+		}
+	}
+}
+
+// TestHalfRateCountsAllConvertedPoints: points used for another race or
+// magic items buy "at one-half the normal recruiting value", and the
+// text's example turns 3 + 5 points into 4 Feral and 3 points into 2
+// magic items (source, section 7): 11 points, 6 health. The half rate is
+// taken over all the points converted, so splitting a conversion into
+// small ones cannot round up more often.
+func TestHalfRateCountsAllConvertedPoints(t *testing.T) {
+	points := map[Race]Health{"vagha": 3, "mohrel": 5, "firewalker": 3}
+	conv := func(from string, p Health, race string, h Health) Conversion {
+		return Conversion{From: map[string]Health{from: p}, Race: race, Items: race == "", Health: h}
+	}
+	repeat := func(n int, c Conversion) []Conversion {
+		out := make([]Conversion, n)
+		for i := range out {
+			out[i] = c
+		}
+		return out
+	}
+	cases := []struct {
+		name  string
+		spend []Conversion
+		ok    bool
+	}{
+		{"the text's spend: 4 Feral from 3 + 5 points, 2 items from 3", []Conversion{
+			{From: map[string]Health{"vagha": 3, "mohrel": 5}, Race: "feral", Health: 4}, conv("firewalker", 3, "", 2)}, true},
+		{"4 Feral from 3 Vagha (2) and 5 Mohrel (2) apart", []Conversion{conv("vagha", 3, "feral", 2), conv("mohrel", 5, "feral", 2)}, true},
+		{"6 health from eleven 1-point conversions, five buying nothing", append(append(repeat(3, conv("vagha", 1, "feral", 1)), repeat(5, conv("mohrel", 1, "feral", 0))...), repeat(3, conv("firewalker", 1, "", 1))...), true},
+		{"7 health from 11 points: 4 Feral from 3 + 5, 3 items from 1 + 1 + 1", append([]Conversion{
+			{From: map[string]Health{"vagha": 3, "mohrel": 5}, Race: "feral", Health: 4}}, repeat(3, conv("firewalker", 1, "", 1))...), false},
+		{"3 items from three 1-point Firewalker conversions", repeat(3, conv("firewalker", 1, "", 1)), false},
+		{"8 Feral from eight 1-point conversions", append(repeat(3, conv("vagha", 1, "feral", 1)), repeat(5, conv("mohrel", 1, "feral", 1))...), false},
+		{"5 Feral from 3 Vagha (2) and 5 Mohrel (3) apart", []Conversion{conv("vagha", 3, "feral", 2), conv("mohrel", 5, "feral", 3)}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := CheckSpend(points, Spend{Converted: c.spend})
+			if (err == nil) != c.ok {
+				t.Errorf("got %v, want ok=%v", err, c.ok)
+			}
+		})
+	}
+}
+
+// TestNativesRefuseTwoTerrainsForOneRace: two spellings of one race are
+// one race; giving them two terrains is refused rather than settled by
+// the order of a map.
+func TestNativesRefuseTwoTerrainsForOneRace(t *testing.T) {
+	if _, err := DefaultNatives().With(map[string]string{"Dwarves": "highland", "dwarves": "flatland"}); err == nil || !strings.Contains(err.Error(), "dwarves") {
+		t.Errorf("Dwarves highland and dwarves flatland: got %v, want an error naming dwarves", err)
+	}
+	n, err := DefaultNatives().With(map[string]string{"Dwarves": "highland", "dwarves": "Highlands"})
+	if err != nil || n["dwarves"] != Highland {
+		t.Errorf("the same terrain in two spellings: got %v (%v), want dwarves highland", n["dwarves"], err)
+	}
+}
+
+// TestNativesCannotChangeTheTextsTable: a campaign may add races the
+// native terrain table does not list, not change the table (source,
+// section 7).
+func TestNativesCannotChangeTheTextsTable(t *testing.T) {
+	cases := []struct {
+		natives map[string]string
+		ok      bool
+		want    []string // words of the error
+	}{
+		{map[string]string{"vagha": "coastland"}, false, []string{"vagha", "highland"}},
+		{map[string]string{"Mohrel": "none"}, false, []string{"mohrel", "highland"}},
+		{map[string]string{"Undead": "flatland"}, false, []string{"undead", "none"}},
+		{map[string]string{"Vagha": "Highlands", "undead": "none"}, true, nil},
+		{map[string]string{"Dwarves": "highland"}, true, nil},
+	}
+	for _, c := range cases {
+		_, err := DefaultNatives().With(c.natives)
+		if (err == nil) != c.ok {
+			t.Errorf("%v: got %v, want ok=%v", c.natives, err, c.ok)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%v: got %q, want it to name %q", c.natives, err, w)
+			}
+		}
+	}
+	if _, err := Points(Army{Terrain: "coastland", Units: []Unit{{"vagha", 8}}, Natives: map[string]string{"vagha": "coastland"}}); err == nil {
+		t.Error("an army making Vagha native to the coastland: got no error")
 	}
 }
 

@@ -2,6 +2,7 @@ package esfah
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -85,30 +86,119 @@ func DefaultNatives() Natives {
 	return n
 }
 
-// With returns a copy of n with the given races added or replaced (keys in
-// any spelling, terrains as ParseTerrain reads them, "" or "none" for no
-// native terrain).
+// With returns a copy of n with the races of extra added: keys in any
+// spelling (NormalRace), terrains as ParseTerrain reads them, "" or "none"
+// for no native terrain. It refuses an empty race name, an unknown
+// terrain, two spellings of one race given two terrains, and an entry
+// that changes the terrain of a race n already has: a campaign may add
+// the races the text's table does not list, never change the table (nor,
+// for an army, the campaign's natives). An entry repeating n's terrain is
+// accepted.
 func (n Natives) With(extra map[string]string) (Natives, error) {
-	out := make(Natives, len(n)+len(extra))
+	add, err := parseNatives(extra)
+	if err != nil {
+		return nil, err
+	}
+	out := make(Natives, len(n)+len(add))
 	for r, t := range n {
 		out[r] = t
 	}
-	for name, ts := range extra {
-		r := NormalRace(name)
-		if r == "" {
-			return nil, fmt.Errorf("native terrain: empty race name")
-		}
-		if k := strings.ToLower(strings.TrimSpace(ts)); k == "" || k == "none" {
-			out[r] = ""
-			continue
-		}
-		t, err := ParseTerrain(ts)
-		if err != nil {
-			return nil, fmt.Errorf("native terrain of %s: %w", name, err)
+	for _, r := range slices.Sorted(maps.Keys(add)) {
+		t := add[r]
+		if had, ok := n[r]; ok && had != t {
+			return nil, fmt.Errorf("native terrain of %s: %s makes it %s, not %s (natives may add races, not change a race's native terrain)", r, n.source(r), terrainName(had), terrainName(t))
 		}
 		out[r] = t
 	}
 	return out, nil
+}
+
+// source names where n's terrain of race r comes from, for errors.
+func (n Natives) source(r Race) string {
+	if t, ok := nativeTable[r]; ok && n[r] == t {
+		return "the text's native terrain table"
+	}
+	return "the campaign's natives"
+}
+
+// terrainName is a native terrain as the text writes it ("none" for none).
+func terrainName(t Terrain) string {
+	if t == "" {
+		return "none"
+	}
+	return string(t)
+}
+
+// parseNatives reads a natives map, one entry per race: two spellings of
+// one race must give the same terrain.
+func parseNatives(m map[string]string) (Natives, error) {
+	given, err := nativeEntries(m)
+	if err != nil {
+		return nil, err
+	}
+	out := make(Natives, len(given))
+	for _, r := range slices.Sorted(maps.Keys(given)) {
+		ts := given[r]
+		for _, t := range ts[1:] {
+			if t != ts[0] {
+				return nil, fmt.Errorf("native terrain of %s: given twice, as %s and %s (spellings of one race)", r, terrainName(ts[0]), terrainName(t))
+			}
+		}
+		out[r] = ts[0]
+	}
+	return out, nil
+}
+
+// nativeEntries reads a natives map into the terrains given to each race
+// (several when spellings of one race repeat it), in the order of the
+// keys. It refuses an empty race name and an unknown terrain.
+func nativeEntries(m map[string]string) (map[Race][]Terrain, error) {
+	out := map[Race][]Terrain{}
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		r := NormalRace(name)
+		if r == "" {
+			return nil, fmt.Errorf("native terrain: empty race name")
+		}
+		t, err := parseNative(m[name])
+		if err != nil {
+			return nil, fmt.Errorf("native terrain of %s: %w", name, err)
+		}
+		out[r] = append(out[r], t)
+	}
+	return out, nil
+}
+
+// parseNative reads a native terrain: a terrain type, or "" or "none".
+func parseNative(s string) (Terrain, error) {
+	if k := strings.ToLower(strings.TrimSpace(s)); k == "" || k == "none" {
+		return "", nil
+	}
+	return ParseTerrain(s)
+}
+
+// normalNatives returns a natives map in one spelling, for keeping: races
+// as NormalRace writes them, terrains as ParseTerrain reads them ("none"
+// for none). It refuses what With refuses against the text's table.
+func normalNatives(m map[string]string) (map[string]string, error) {
+	if _, err := DefaultNatives().With(m); err != nil {
+		return nil, err
+	}
+	n, err := parseNatives(m)
+	if err != nil {
+		return nil, err
+	}
+	return n.strings(), nil
+}
+
+func (n Natives) strings() map[string]string {
+	if len(n) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(n))
+	for r, t := range n {
+		out[string(r)] = terrainName(t)
+	}
+	return out
 }
 
 // Native returns the native terrain of race r ("" for none) or an error

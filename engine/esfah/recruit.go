@@ -18,8 +18,10 @@ type Unit struct {
 }
 
 // Army is an army at one terrain, as far as recruiting is concerned. The
-// health of dragons, dragonkin and magic items is carried for
-// completeness: it never counts toward recruiting.
+// health of dragons, dragonkin and magic items never counts toward
+// recruiting: it may be listed with the units (race "dragon", "Dragons",
+// "red magic items", "artifact", ...) or given in the fields below, which
+// are carried for completeness and only checked not to be negative.
 type Army struct {
 	Terrain         string `json:"terrain"`
 	Units           []Unit `json:"units"`
@@ -29,8 +31,35 @@ type Army struct {
 	// Bonus holds bonus recruits by race: "any bonus recruits gained are
 	// not subject to doubling based on terrain".
 	Bonus map[string]Health `json:"bonus,omitempty"`
-	// Natives adds races to the native terrain table (race: terrain).
+	// Natives adds races to the native terrain table (race: terrain); it
+	// cannot change the table (see Natives.With).
 	Natives map[string]string `json:"natives,omitempty"`
+}
+
+// checkCounts refuses negative item, dragon and dragonkin counts.
+func (a Army) checkCounts() error {
+	if a.ItemsHealth < 0 || a.Dragons < 0 || a.DragonkinHealth < 0 {
+		return fmt.Errorf("army: negative items_health (%d), dragons (%d) or dragonkin_health (%d)", a.ItemsHealth, a.Dragons, a.DragonkinHealth)
+	}
+	return nil
+}
+
+// CountsForRecruiting reports whether the health of units of race r
+// counts toward recruiting: "Health in an army due to dragons, dragonkin
+// and magic items do not count toward any recruiting total". Dragons,
+// dragonkin, magic items and artifacts are recognised in the singular or
+// plural, with a colour or not ("Dragons", "red dragon", "Dragon-kin",
+// "red magic items", "artifact").
+func CountsForRecruiting(r Race) bool {
+	words := strings.Fields(strings.ReplaceAll(string(r), "dragon kin", "dragonkin"))
+	if len(words) == 0 {
+		return true
+	}
+	switch strings.TrimSuffix(words[len(words)-1], "s") {
+	case "dragon", "dragonkin", "item", "artifact":
+		return false
+	}
+	return true
 }
 
 // ceilDiv is a/b rounded up, for a >= 0 and b > 0: "All fractions are
@@ -43,8 +72,9 @@ func BasePoints(h Health) Health { return ceilDiv(h, RecruitRate) }
 
 // HalfRate is the health of another race, or of magic items, that p
 // recruiting points buy: "This occurs at one-half the normal recruiting
-// value", fractions rounded up. Points pooled from several races are
-// added before halving (the text's Feral example: 3 + 5 points give 4).
+// value", fractions rounded up. Points pooled from several races, and
+// from several conversions, are added before halving (the text's Feral
+// example: 3 + 5 points give 4; see CheckSpend).
 func HalfRate(p Health) Health { return ceilDiv(p, 2) }
 
 // Points returns the recruiting points of each race in the army: the
@@ -52,15 +82,24 @@ func HalfRate(p Health) Health { return ceilDiv(p, 2) }
 // where the army stands in the race's native terrain, plus bonus recruits
 // (not doubled). Dragons, dragonkin and magic items are ignored.
 func Points(a Army) (map[Race]Health, error) {
+	return pointsWith(a, DefaultNatives())
+}
+
+// pointsWith is Points with the native terrain table table, to which the
+// army's natives add.
+func pointsWith(a Army, table Natives) (map[Race]Health, error) {
 	terrain, err := ParseTerrain(a.Terrain)
 	if err != nil {
 		return nil, fmt.Errorf("army: %w", err)
 	}
-	natives, err := DefaultNatives().With(a.Natives)
+	if err := a.checkCounts(); err != nil {
+		return nil, err
+	}
+	natives, err := table.With(a.Natives)
 	if err != nil {
 		return nil, fmt.Errorf("army: %w", err)
 	}
-	health, err := healthByRace(a.Units)
+	health, err := healthByRace(a.Units, CountsForRecruiting)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +120,8 @@ func Points(a Army) (map[Race]Health, error) {
 	return points, nil
 }
 
-func healthByRace(units []Unit) (map[Race]Health, error) {
+// healthByRace totals the health of each race whose health counts.
+func healthByRace(units []Unit, counts func(Race) bool) (map[Race]Health, error) {
 	health := map[Race]Health{}
 	for i, u := range units {
 		r := NormalRace(u.Race)
@@ -91,7 +131,7 @@ func healthByRace(units []Unit) (map[Race]Health, error) {
 		if u.Health < 0 {
 			return nil, fmt.Errorf("army: unit %d (%s) has negative health %d", i+1, r, u.Health)
 		}
-		if r == "dragon" || r == "dragonkin" {
+		if !counts(r) {
 			continue // "Health in an army due to dragons, dragonkin ... do not count"
 		}
 		health[r] += u.Health
@@ -142,11 +182,23 @@ func (s Spend) Total() Health {
 }
 
 // CheckSpend checks that a spend fits the army's recruiting points: no
-// race spends more points than it has, each conversion gets at most half
-// (rounded up) of the points pooled into it, and nothing is negative.
-// Recruiting less than allowed is fine ("Any player may opt to recruit
-// less than the maximum"); unused points are lost.
+// race spends more points than it has, nothing is negative, and the
+// conversions buy at most half the points converted, rounded up, taken
+// over all of them ("recruiting points may be used to recruit units of a
+// different race, or to acquire magic items and artifacts. This occurs at
+// one-half the normal recruiting value"): the text's 3 + 5 points buy 4
+// Feral and 3 more points 2 items, 6 health for 11 points, but 3 + 5
+// converted apart buy 4, not 2 + 3. Each conversion also buys at most half
+// its own points, rounded up. Recruiting less than allowed is fine ("Any
+// player may opt to recruit less than the maximum"); unused points are
+// lost.
 func CheckSpend(points map[Race]Health, s Spend) error {
+	return checkSpend(points, s, true)
+}
+
+// checkSpend is CheckSpend; without pooled, the half rate is only checked
+// conversion by conversion, as versions before CheckSpend pooled it did.
+func checkSpend(points map[Race]Health, s Spend, pooled bool) error {
 	used := map[Race]Health{}
 	for name, h := range s.Own {
 		if h < 0 {
@@ -154,10 +206,17 @@ func CheckSpend(points map[Race]Health, s Spend) error {
 		}
 		used[NormalRace(name)] += h
 	}
+	var convPoints, convHealth Health
 	for i, c := range s.Converted {
-		if err := checkConversion(i, c, used); err != nil {
+		p, err := checkConversion(i, c, used)
+		if err != nil {
 			return err
 		}
+		convPoints += p
+		convHealth += c.Health
+	}
+	if pooled && convHealth > HalfRate(convPoints) {
+		return fmt.Errorf("recruit: the conversions buy %d health with %d points in all, at half rate at most %d", convHealth, convPoints, HalfRate(convPoints))
 	}
 	var over []string
 	for r, u := range used {
@@ -172,20 +231,22 @@ func CheckSpend(points map[Race]Health, s Spend) error {
 	return nil
 }
 
-func checkConversion(i int, c Conversion, used map[Race]Health) error {
+// checkConversion checks one conversion, adds the points it takes to used
+// and returns them.
+func checkConversion(i int, c Conversion, used map[Race]Health) (Health, error) {
 	if c.Items == (c.Race != "") {
-		return fmt.Errorf("recruit: conversion %d must buy either a race or magic items", i+1)
+		return 0, fmt.Errorf("recruit: conversion %d must buy either a race or magic items", i+1)
 	}
 	var pooled Health
 	for name, p := range c.From {
 		if p < 0 {
-			return fmt.Errorf("recruit: conversion %d takes negative points from %s", i+1, name)
+			return 0, fmt.Errorf("recruit: conversion %d takes negative points from %s", i+1, name)
 		}
 		pooled += p
 		used[NormalRace(name)] += p
 	}
 	if c.Health < 0 || c.Health > HalfRate(pooled) {
-		return fmt.Errorf("recruit: conversion %d buys %d health with %d points, at half rate at most %d", i+1, c.Health, pooled, HalfRate(pooled))
+		return 0, fmt.Errorf("recruit: conversion %d buys %d health with %d points, at half rate at most %d", i+1, c.Health, pooled, HalfRate(pooled))
 	}
-	return nil
+	return pooled, nil
 }

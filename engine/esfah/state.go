@@ -34,6 +34,10 @@ type Event struct {
 	Health      Health            `json:"health,omitempty"`
 	Race        string            `json:"race,omitempty"`
 	Natives     map[string]string `json:"natives,omitempty"`
+	// Rerolls are the Horde maneuver totals rerolled by players who tie
+	// (order events): one map per group of tied players, in the order
+	// rolled; a group that ties again rolls again in a later map.
+	Rerolls []map[string]int `json:"rerolls,omitempty"`
 }
 
 // Effect is what an event changed for one player: Resource "pool" is the
@@ -59,8 +63,16 @@ type State struct {
 	Recruited map[string]bool   `json:"recruited,omitempty"` // "player/army" this cycle
 	Holder    map[string]string `json:"holder"`              // terrain die: player
 	Terrain   TerrainPool       `json:"terrain"`
-	Natives   map[string]string `json:"natives,omitempty"`
-	Winner    string            `json:"winner,omitempty"`
+	// Natives is the campaign's additions to the native terrain table,
+	// one spelling per race.
+	Natives map[string]string `json:"natives,omitempty"`
+	Winner  string            `json:"winner,omitempty"`
+	// Warnings lists the events older versions recorded that the rules
+	// now refuse, replayed as recorded (see Replay).
+	Warnings []string `json:"warnings,omitempty"`
+	// rawNatives is the setup's natives as recorded, for replaying the
+	// recruits of older versions.
+	rawNatives map[string]string
 }
 
 // Completed is the number of turns every player has completed.
@@ -78,8 +90,20 @@ func (s State) Held(player string) int {
 }
 
 // Apply returns the state after e and the effects of e, or an error that
-// leaves s as it was.
+// leaves s as it was. It is for recording a new event: every rule applies.
 func (s State) Apply(e Event) (State, []Effect, error) {
+	return s.apply(e, false)
+}
+
+// Replay is Apply for an event already recorded, possibly by an older
+// version: an event refused only by a rule added since (see legacy.go) is
+// applied as that version applied it, with a warning in Warnings, so that
+// a campaign recorded then still reads.
+func (s State) Replay(e Event) (State, []Effect, error) {
+	return s.apply(e, true)
+}
+
+func (s State) apply(e Event, lax bool) (State, []Effect, error) {
 	if e.Kind != KindSetup && len(s.Players) == 0 {
 		return s, nil, fmt.Errorf("%s: the campaign has no setup event yet", e.Kind)
 	}
@@ -91,15 +115,15 @@ func (s State) Apply(e Event) (State, []Effect, error) {
 	var err error
 	switch e.Kind {
 	case KindSetup:
-		eff, err = n.setup(e)
+		eff, err = n.setup(e, lax)
 	case KindOrder:
 		err = n.order(e)
 	case KindCapture:
-		eff, err = n.capture(e)
+		eff, err = n.capture(e, lax)
 	case KindExpand:
 		n.Terrain, err = n.Terrain.Draw(e.Terrain)
 	case KindRecruit:
-		eff, err = n.recruit(e)
+		eff, err = n.recruit(e, lax)
 	case KindDeath:
 		eff, err = n.death(e)
 	case KindEndRound:
@@ -124,11 +148,12 @@ func (s State) clone() State {
 	c.Recruited = maps.Clone(s.Recruited)
 	c.Holder = maps.Clone(s.Holder)
 	c.Natives = maps.Clone(s.Natives)
+	c.Warnings = slices.Clone(s.Warnings)
 	c.Terrain = TerrainPool{InPool: slices.Clone(s.Terrain.InPool), InPlay: slices.Clone(s.Terrain.InPlay)}
 	return c
 }
 
-func (s *State) setup(e Event) ([]Effect, error) {
+func (s *State) setup(e Event, lax bool) ([]Effect, error) {
 	if len(s.Players) > 0 {
 		return nil, fmt.Errorf("setup: the campaign is already set up")
 	}
@@ -139,8 +164,15 @@ func (s *State) setup(e Event) ([]Effect, error) {
 	if err != nil {
 		return nil, fmt.Errorf("setup: %w", err)
 	}
-	if _, err := DefaultNatives().With(e.Natives); err != nil {
+	if _, err := nativeEntries(e.Natives); err != nil {
 		return nil, fmt.Errorf("setup: %w", err)
+	}
+	natives, err := normalNatives(e.Natives)
+	if err != nil {
+		if err := s.relax(lax, e, fmt.Errorf("setup: %w", err)); err != nil {
+			return nil, err
+		}
+		natives = validNatives(e.Natives)
 	}
 	names := e.Terrains
 	if len(names) == 0 {
@@ -162,12 +194,17 @@ func (s *State) setup(e Event) ([]Effect, error) {
 		if p == "" || seen[p] {
 			return nil, fmt.Errorf("setup: player names must be unique and not empty, got %q", p)
 		}
+		if p != strings.TrimSpace(p) {
+			if err := s.relax(lax, e, fmt.Errorf("setup: player name %q is blank or begins or ends with spaces", p)); err != nil {
+				return nil, err
+			}
+		}
 		seen[p] = true
 		s.Pool[p] = size.InPool
 		eff = append(eff, Effect{Player: p, Resource: "pool", Delta: int(size.InPool), Source: "recruiting pool"})
 	}
 	s.Size, s.Players, s.Round, s.Terrain = size, slices.Clone(e.Players), 1, pool
-	s.Holder, s.Recruited, s.Natives = map[string]string{}, map[string]bool{}, maps.Clone(e.Natives)
+	s.Holder, s.Recruited, s.Natives, s.rawNatives = map[string]string{}, map[string]bool{}, natives, maps.Clone(e.Natives)
 	return eff, nil
 }
 
@@ -180,7 +217,10 @@ func (s *State) order(e Event) error {
 	if len(e.Maneuvers) != len(s.Players) {
 		return fmt.Errorf("order: give the Horde maneuver total of all %d players, got %d", len(s.Players), len(e.Maneuvers))
 	}
-	order, ties := OrderOfPlay(e.Maneuvers)
+	order, ties, err := SeatPlayers(e.Maneuvers, e.Rerolls)
+	if err != nil {
+		return fmt.Errorf("order: %w", err)
+	}
 	if len(ties) > 0 {
 		return fmt.Errorf("order: %v tie and roll their Horde armies again", ties)
 	}
@@ -188,7 +228,12 @@ func (s *State) order(e Event) error {
 	return nil
 }
 
-func (s *State) capture(e Event) ([]Effect, error) {
+func (s *State) capture(e Event, lax bool) ([]Effect, error) {
+	if e.Player == "" {
+		if err := s.relax(lax, e, fmt.Errorf("capture: give the player who captures %s", e.Terrain)); err != nil {
+			return nil, err
+		}
+	}
 	if !slices.Contains(s.Terrain.InPlay, e.Terrain) {
 		return nil, fmt.Errorf("capture: terrain %q is not in play (in play: %v)", e.Terrain, s.Terrain.InPlay)
 	}
@@ -207,7 +252,12 @@ func (s *State) capture(e Event) ([]Effect, error) {
 	return eff, nil
 }
 
-func (s *State) recruit(e Event) ([]Effect, error) {
+func (s *State) recruit(e Event, lax bool) ([]Effect, error) {
+	if e.Player == "" {
+		if err := s.relax(lax, e, fmt.Errorf("recruit: give the player whose army recruits")); err != nil {
+			return nil, err
+		}
+	}
 	if !RecruitingDue(s.Completed()) {
 		return nil, fmt.Errorf("recruit: recruiting takes place after every %dth turn; %d turns completed, next at %d", RecruitEvery, s.Completed(), NextRecruiting(s.Completed()+1))
 	}
@@ -218,14 +268,11 @@ func (s *State) recruit(e Event) ([]Effect, error) {
 	if s.Recruited[key] {
 		return nil, fmt.Errorf("recruit: army %s of %s has already recruited in this cycle", e.ArmyName, e.Player)
 	}
-	forces := *e.Forces
-	forces.Natives = mergeNatives(s.Natives, forces.Natives)
-	points, err := Points(forces)
-	if err != nil {
-		return nil, fmt.Errorf("recruit: %w", err)
-	}
-	if err := CheckSpend(points, *e.Spend); err != nil {
-		return nil, err
+	if err := s.checkRecruit(*e.Forces, *e.Spend); err != nil {
+		if !lax || s.checkLegacyRecruit(*e.Forces, *e.Spend) != nil {
+			return nil, err
+		}
+		_ = s.relax(lax, e, err) // replaying: a warning, never an error
 	}
 	total := e.Spend.Total()
 	if total > s.Pool[e.Player] {
@@ -257,13 +304,27 @@ func recruitEffects(player, army string, sp Spend) []Effect {
 	return eff
 }
 
-func mergeNatives(a, b map[string]string) map[string]string {
-	out := maps.Clone(a)
-	if out == nil {
-		out = map[string]string{}
+// checkRecruit checks that an army's spend fits its recruiting points,
+// the army's natives adding to the campaign's.
+func (s *State) checkRecruit(forces Army, spend Spend) error {
+	table, err := DefaultNatives().With(s.Natives)
+	if err != nil {
+		return fmt.Errorf("recruit: campaign natives: %w", err)
 	}
-	maps.Copy(out, b)
-	return out
+	points, err := pointsWith(forces, table)
+	if err != nil {
+		return fmt.Errorf("recruit: %w", err)
+	}
+	return CheckSpend(points, spend)
+}
+
+// checkLegacyRecruit is checkRecruit as older versions checked a recruit.
+func (s *State) checkLegacyRecruit(forces Army, spend Spend) error {
+	points, err := legacyPoints(forces, s.rawNatives)
+	if err != nil {
+		return fmt.Errorf("recruit: %w", err)
+	}
+	return checkSpend(points, spend, false)
 }
 
 func (s *State) death(e Event) ([]Effect, error) {

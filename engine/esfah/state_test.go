@@ -1,6 +1,9 @@
 package esfah
 
 import (
+	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,5 +94,132 @@ func TestCampaignRejectsBadEvents(t *testing.T) {
 	}
 	if _, _, err := (State{}).Apply(Event{Kind: KindSetup, Players: []string{"a", "b"}, TotalHealth: 100}); err == nil {
 		t.Error("setup at 100 health: got no error")
+	}
+}
+
+// event decodes an event from its JSON, as the ledger does.
+func event(t *testing.T, js string) Event {
+	t.Helper()
+	var e Event
+	if err := json.Unmarshal([]byte(js), &e); err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return e
+}
+
+// recruitingState is a campaign of chris and dana at its first recruiting
+// (5 turns completed), with the given setup natives.
+func recruitingState(t *testing.T, natives map[string]string) State {
+	t.Helper()
+	s, _ := mustApply(t, State{}, Event{Kind: KindSetup, Players: []string{"chris", "dana"}, TotalHealth: 120, Natives: natives})
+	for range 5 {
+		s, _ = mustApply(t, s, Event{Kind: KindEndRound})
+	}
+	return s
+}
+
+func TestCaptureAndRecruitNeedAPlayer(t *testing.T) {
+	s := recruitingState(t, nil)
+	s, _ = mustApply(t, s, Event{Kind: KindExpand, Terrain: "T1"})
+	s, _ = mustApply(t, s, Event{Kind: KindCapture, Player: "chris", Terrain: "T1"})
+	forces := Army{Terrain: "highland", Units: []Unit{{"vagha", 8}}}
+	spend := Spend{}
+	for _, e := range []Event{
+		{Kind: KindCapture, Terrain: "T1"},
+		{Kind: KindRecruit, ArmyName: "horde", Forces: &forces, Spend: &spend},
+	} {
+		if _, _, err := s.Apply(e); err == nil || !strings.Contains(err.Error(), "player") {
+			t.Errorf("%s with no player: got %v, want an error asking for the player", e.Kind, err)
+		}
+	}
+}
+
+func TestSetupRefusesPaddedOrEmptyPlayerNames(t *testing.T) {
+	for _, players := range [][]string{{"chris", " dana"}, {"chris ", "dana"}, {"chris", ""}, {"chris", "  "}, {"chris", "chris"}} {
+		if _, _, err := (State{}).Apply(Event{Kind: KindSetup, Players: players, TotalHealth: 120}); err == nil {
+			t.Errorf("setup with players %q: got no error", players)
+		}
+	}
+}
+
+// TestOrderTieRerolls: "Any players tying roll their Horde armies again,
+// against the other players with the same total, then sit accordingly"
+// (source, section 3).
+func TestOrderTieRerolls(t *testing.T) {
+	s, _ := mustApply(t, State{}, Event{Kind: KindSetup, Players: []string{"ann", "bob", "cy", "dee"}, TotalHealth: 120})
+	cases := []struct {
+		name, event string
+		want        []string // nil: refused
+		err         string
+	}{
+		{"no tie, no reroll (as old events)", `{"kind":"order","maneuvers":{"ann":5,"bob":3,"cy":2,"dee":7}}`, []string{"dee", "ann", "bob", "cy"}, ""},
+		{"a tie without a reroll", `{"kind":"order","maneuvers":{"ann":5,"bob":3,"cy":3,"dee":1}}`, nil, "roll their Horde armies again"},
+		{"the tied pair rerolls: bob 6, cy 1", `{"kind":"order","maneuvers":{"ann":5,"bob":3,"cy":3,"dee":1},"rerolls":[{"bob":6,"cy":1}]}`, []string{"ann", "bob", "cy", "dee"}, ""},
+		{"the reroll only orders the tied block", `{"kind":"order","maneuvers":{"ann":5,"bob":3,"cy":3,"dee":1},"rerolls":[{"bob":1,"cy":9}]}`, []string{"ann", "cy", "bob", "dee"}, ""},
+		{"a reroll that ties again", `{"kind":"order","maneuvers":{"ann":5,"bob":3,"cy":3,"dee":1},"rerolls":[{"bob":4,"cy":4}]}`, nil, "roll their Horde armies again"},
+		{"a second reroll breaks the new tie", `{"kind":"order","maneuvers":{"ann":5,"bob":3,"cy":3,"dee":1},"rerolls":[{"bob":4,"cy":4},{"bob":2,"cy":5}]}`, []string{"ann", "cy", "bob", "dee"}, ""},
+		{"two tied groups", `{"kind":"order","maneuvers":{"ann":5,"bob":5,"cy":3,"dee":3},"rerolls":[{"dee":2,"cy":1},{"ann":1,"bob":8}]}`, []string{"bob", "ann", "dee", "cy"}, ""},
+		{"three tie, two of them tie again", `{"kind":"order","maneuvers":{"ann":4,"bob":4,"cy":4,"dee":1},"rerolls":[{"ann":3,"bob":6,"cy":3},{"ann":1,"cy":2}]}`, []string{"bob", "cy", "ann", "dee"}, ""},
+		{"a reroll of players who did not tie", `{"kind":"order","maneuvers":{"ann":5,"bob":3,"cy":3,"dee":1},"rerolls":[{"ann":6,"bob":1}]}`, nil, "not a group of tied players"},
+		{"a reroll leaving out one of the tied", `{"kind":"order","maneuvers":{"ann":4,"bob":4,"cy":4,"dee":1},"rerolls":[{"ann":6,"bob":1}]}`, nil, "not a group of tied players"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, _, err := s.Apply(event(t, c.event))
+			if c.want == nil {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Errorf("got order %v, error %v; want an error %q", n.Order, err, c.err)
+				}
+				return
+			}
+			if err != nil || !slices.Equal(n.Order, c.want) {
+				t.Errorf("got order %v (%v), want %v", n.Order, err, c.want)
+			}
+		})
+	}
+}
+
+// TestNativesOfCampaignAndArmyAreOneRace: the campaign says Dwarves are
+// native to the highlands, the army's forces spell them "dwarves" and say
+// flatland. The same race cannot have two native terrains: the recruit
+// is refused, every time (it used to depend on the order of a map).
+func TestNativesOfCampaignAndArmyAreOneRace(t *testing.T) {
+	s := recruitingState(t, map[string]string{"Dwarves": "highland"})
+	forces := Army{Terrain: "highland", Units: []Unit{{"Dwarves", 8}}, Natives: map[string]string{"dwarves": "flatland"}}
+	spend := Spend{Own: map[string]Health{"dwarves": 4}}
+	rec := Event{Kind: KindRecruit, Player: "chris", ArmyName: "horde", Forces: &forces, Spend: &spend}
+	for i := range 100 {
+		if _, _, err := s.Apply(rec); err == nil || !strings.Contains(err.Error(), "dwarves") {
+			t.Fatalf("try %d: got %v, want an error naming dwarves", i+1, err)
+		}
+	}
+	forces.Natives = map[string]string{"DWARVES": "Highlands"}
+	if _, _, err := s.Apply(rec); err != nil {
+		t.Errorf("the army repeating the campaign's terrain: %v", err)
+	}
+	if want := map[string]string{"dwarves": "highland"}; !maps.Equal(s.Natives, want) {
+		t.Errorf("campaign natives: got %v, want %v (one spelling)", s.Natives, want)
+	}
+}
+
+func TestSetupRefusesNativesChangingTheTable(t *testing.T) {
+	for _, natives := range []map[string]string{{"vagha": "coastland"}, {"Mohrel": "none"}, {"Dwarves": "highland", "dwarves": "flatland"}} {
+		if _, _, err := (State{}).Apply(Event{Kind: KindSetup, Players: []string{"a", "b"}, TotalHealth: 120, Natives: natives}); err == nil {
+			t.Errorf("setup natives %v: got no error", natives)
+		}
+	}
+}
+
+// TestRecruitCountsAllConvertedPoints: the 3 + 5 points of Chris's army
+// buy 4 Feral (source, section 7), not 2 + 3 when converted apart.
+func TestRecruitCountsAllConvertedPoints(t *testing.T) {
+	s := recruitingState(t, nil)
+	forces := Army{Terrain: "flatland", Units: []Unit{{"Vagha", 12}, {"Mohrel", 17}}}
+	spend := Spend{Converted: []Conversion{
+		{From: map[string]Health{"vagha": 3}, Race: "feral", Health: 2},
+		{From: map[string]Health{"mohrel": 5}, Race: "feral", Health: 3},
+	}}
+	if _, _, err := s.Apply(Event{Kind: KindRecruit, Player: "chris", ArmyName: "horde", Forces: &forces, Spend: &spend}); err == nil {
+		t.Error("5 Feral from 3 Vagha and 5 Mohrel points converted apart: got no error")
 	}
 }

@@ -13,7 +13,9 @@
 //     Resurrection, the banned spell and the optional Battle for the Bones;
 //   - the campaign state machine (State, Event, Apply): a state is a value,
 //     applying an event returns a new state and the event's effects, so a
-//     ledger derives the state by replaying its events.
+//     ledger derives the state by replaying its events; a campaign is
+//     played under the rules version its setup names (rules_version.go),
+//     so that stored campaigns replay with the effects recorded with them.
 //
 // greatwar imports models, engine and the standard library: never the
 // ledger, a database, ui or cmd.

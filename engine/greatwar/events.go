@@ -114,16 +114,18 @@ func (s *State) mark(e Event, m map[string]int, what string) ([]Effect, error) {
 		return nil, fmt.Errorf("give the player whose unit takes the %s", what)
 	case e.Unit == "" || e.Amount <= 0:
 		return nil, fmt.Errorf("give the unit and a positive amount of %s", what)
-	case s.Units[e.Player][e.Unit] == 0:
+	}
+	unit := s.unitName(e.Player, e.Unit)
+	if s.Units[e.Player][unit] == 0 {
 		return nil, fmt.Errorf("%s has no %q in play", e.Player, e.Unit)
 	}
-	k := e.Player + "/" + e.Unit
+	k := e.Player + "/" + unit
 	n, err := addInt(m[k], e.Amount)
 	if err != nil {
-		return nil, fmt.Errorf("%s on %s: %w", what, e.Unit, err)
+		return nil, fmt.Errorf("%s on %s: %w", what, unit, err)
 	}
 	m[k] = n
-	return []Effect{{e.Player, what + ":" + e.Unit, e.Amount, what}}, nil
+	return []Effect{{e.Player, what + ":" + unit, e.Amount, what}}, nil
 }
 
 // heal removes a wound at the Acolytes' homeland: "disks of good aligned
@@ -135,7 +137,8 @@ func (s *State) mark(e Event, m map[string]int, what string) ([]Effect, error) {
 // touches that homeland, with no evil disk there, is read from the table
 // (HomelandAbilities), not from the ledger.
 func (s *State) heal(e Event) ([]Effect, error) {
-	k := e.Player + "/" + e.Unit
+	unit := s.unitName(e.Player, e.Unit)
+	k := e.Player + "/" + unit
 	if e.Amount <= 0 || e.Amount > s.Wounds[k] {
 		return nil, fmt.Errorf("%s has %d wounds, cannot heal %d", e.Unit, s.Wounds[k], e.Amount)
 	}
@@ -145,29 +148,51 @@ func (s *State) heal(e Event) ([]Effect, error) {
 	if p, _ := s.Player(e.Player); p.Alignment != Good {
 		return nil, fmt.Errorf("only disks of good aligned players heal at the Acolytes' homeland; %s is %s", p.Name, p.Alignment)
 	}
-	disks := s.Units[e.Player][e.Unit]
+	disks := s.Units[e.Player][unit]
 	if e.Amount > disks-s.Healed[k] {
 		return nil, fmt.Errorf("%s's %d %s may heal 1 wound each per turn at the Acolytes' homeland: %d healed in turn %d already, %d more asked", e.Player, disks, e.Unit, s.Healed[k], s.Turn, e.Amount)
 	}
 	s.Healed[k] += e.Amount
 	s.Wounds[k] -= e.Amount
-	return []Effect{{e.Player, "wounds:" + e.Unit, -e.Amount, "healed"}}, nil
+	return []Effect{{e.Player, "wounds:" + unit, -e.Amount, "healed"}}, nil
 }
 
-// death removes a unit; a unique disk is marked dead with the turn.
+// death removes one disk of a unit; a unique disk is marked dead with the
+// turn. Wounds and damage are kept per unit name, not per disk: from
+// Rules1 on they stay with the disks of that name still in play and are
+// cleared, each with its effect, when the last one dies. The original
+// rules cleared them at any death and recorded only the unit.
 func (s *State) death(e Event) ([]Effect, error) {
-	if s.Units[e.Player][e.Unit] == 0 {
+	unit := s.unitName(e.Player, e.Unit)
+	if s.Units[e.Player][unit] == 0 {
 		return nil, fmt.Errorf("%s has no %q in play", e.Player, e.Unit)
 	}
-	k := e.Player + "/" + e.Unit
-	delete(s.Wounds, k)
-	delete(s.Damage, k)
-	n := NormalName(e.Unit)
+	k := e.Player + "/" + unit
+	n := NormalName(unit)
 	if u, ok := s.Uniques[n]; ok {
 		u.Dead, u.DiedTurn = true, s.Turn
 		s.Uniques[n] = u
 	}
-	return []Effect{s.addUnit(e.Player, e.Unit, -1, "killed")}, nil
+	eff := []Effect{s.addUnit(e.Player, unit, -1, "killed")}
+	if !s.since(Rules1) {
+		delete(s.Wounds, k)
+		delete(s.Damage, k)
+		return eff, nil
+	}
+	if s.Units[e.Player][unit] > 0 {
+		return eff, nil
+	}
+	for _, m := range []struct {
+		what  string
+		marks map[string]int
+	}{{"wounds", s.Wounds}, {"damage", s.Damage}} {
+		if v := m.marks[k]; v != 0 {
+			eff = append(eff, Effect{e.Player, m.what + ":" + unit, -v, "killed"})
+		}
+		delete(m.marks, k)
+	}
+	delete(s.Healed, k)
+	return eff, nil
 }
 
 // resurrect: "The Resurrection spell is the only possibility to get a dead
@@ -182,8 +207,28 @@ func (s *State) resurrect(e Event) ([]Effect, error) {
 	case s.Turn-u.DiedTurn > ResurrectionTurns:
 		return nil, fmt.Errorf("%s died in turn %d: Resurrection works only during the %d turns following its death (now turn %d)", e.Unit, u.DiedTurn, ResurrectionTurns, s.Turn)
 	}
-	s.Uniques[n] = Unique{Owner: e.Player}
+	if s.since(Rules1) {
+		if err := s.checkResurrect(e, u); err != nil {
+			return nil, err
+		}
+	}
+	s.Uniques[n] = Unique{Owner: e.Player, Faction: u.Faction}
 	return []Effect{s.addUnit(e.Player, e.Unit, 1, "resurrected")}, nil
+}
+
+// checkResurrect checks who gets a dead unique back (from Rules1 on): a
+// player must be named, the one who owned the disk when the state knows
+// him, and the disk must fit his army ("Players are not allowed to have
+// 'mixed armies'").
+func (s *State) checkResurrect(e Event, u Unique) error {
+	p, ok := s.Player(e.Player)
+	switch {
+	case !ok:
+		return fmt.Errorf("give the player who gets %s back (players: %v)", e.Unit, s.names())
+	case u.Owner != "" && u.Owner != p.Name:
+		return fmt.Errorf("%s was %s's disk: Resurrection brings it back to %s, not to %s", e.Unit, u.Owner, u.Owner, p.Name)
+	}
+	return CheckArmyRule(p, Item{Name: e.Unit, Faction: u.Faction})
 }
 
 // recharge: the Familiar "can only be recharged at the owner's faction
@@ -212,17 +257,16 @@ func (s *State) ruins(e Event) ([]Effect, error) {
 	case s.RuinsPlaced:
 		return nil, fmt.Errorf("the Knights have already exchanged a Standard Bearer for Ruins")
 	}
-	name := ""
-	for u := range s.Units[p.Name] {
-		if NormalName(u) == StandardBearer {
-			name = u
-		}
-	}
-	if name == "" {
+	// From Rules1 on a player holds one spelling of a name; a campaign of
+	// the original rules may hold two ("Standard Bearer", "standard
+	// bearer"), and the first in sorted order goes, so that every replay
+	// records the same effect.
+	names := s.spellings(p.Name, StandardBearer)
+	if len(names) == 0 {
 		return nil, fmt.Errorf("%s has no Standard Bearer in play", p.Name)
 	}
 	s.RuinsPlaced = true
-	return []Effect{s.addUnit(p.Name, name, -1, "exchanged for Ruins")}, nil
+	return []Effect{s.addUnit(p.Name, names[0], -1, "exchanged for Ruins")}, nil
 }
 
 // BonesGold is what every good faction receives when the Bones are

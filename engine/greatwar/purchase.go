@@ -50,11 +50,47 @@ func (s *State) checkUnique(p Player, n, name string) error {
 // already introduced as unique, whoever flagged it: "Players may only
 // acquire unique Disks if these have not been introduced to the game
 // before", and leaving out the flag must not make a second one.
+//
+// From Rules1 on, the Familiar is never unique, flagged or not: "no
+// unique disk is be chosen more than once. Exception: Familiar" (each
+// player may have one, checkNew).
 func (s *State) knownUnique(it Item) Item {
+	if s.since(Rules1) && NormalName(it.Name) == Familiar {
+		it.Unique = false
+		return it
+	}
 	if _, seen := s.Uniques[NormalName(it.Name)]; seen {
 		it.Unique = true
 	}
 	return it
+}
+
+// markUniques returns the orders of a purchase with every item flagged
+// unique whose name (in normal form) is flagged unique in any order: the
+// buys are secret and revealed together, so one player's flag makes the
+// disk unique for all ("If several players want to buy the same unique
+// unit at the same time, all the money is taken away"), and an order that
+// leaves the flag out takes part in the bidding war instead of owning a
+// second one. The event's orders are not changed.
+func markUniques(orders []Order) []Order {
+	flagged := map[string]bool{}
+	for _, o := range orders {
+		for _, it := range o.Items {
+			if it.Unique {
+				flagged[NormalName(it.Name)] = true
+			}
+		}
+	}
+	out := make([]Order, len(orders))
+	for i, o := range orders {
+		out[i] = Order{Player: o.Player, Items: slices.Clone(o.Items)}
+		for j, it := range out[i].Items {
+			if flagged[NormalName(it.Name)] {
+				out[i].Items[j].Unique = true
+			}
+		}
+	}
+	return out
 }
 
 // count returns how many units of a (normalised) name a player has.
@@ -76,7 +112,7 @@ func (s *State) introduce(player string, it Item, why string) Effect {
 		if n == StandardBearer && s.RuinsPlaced {
 			s.BearerRebought = true
 		}
-		s.Uniques[n] = Unique{Owner: player}
+		s.Uniques[n] = Unique{Owner: player, Faction: it.Faction}
 	}
 	return s.addUnit(player, it.Name, 1, why)
 }
@@ -88,6 +124,9 @@ func (s *State) introduce(player string, it Item, why string) Effect {
 func (s *State) purchase(e Event) ([]Effect, error) {
 	if s.IncomeTurn == s.Turn {
 		return nil, fmt.Errorf("purchases are made at the beginning of a turn; turn %d's income is already collected", s.Turn)
+	}
+	if s.since(Rules1) {
+		e.Orders = markUniques(e.Orders)
 	}
 	wanted := map[string][]string{}
 	ordered := map[string]bool{}
@@ -127,7 +166,7 @@ func (s *State) purchase(e Event) ([]Effect, error) {
 				s.SpellTurn[o.Player] = s.Turn
 			}
 			if contested {
-				s.Biddings[n] = Bidding{Unit: it.Name, Active: wanted[n]}
+				s.Biddings[n] = Bidding{Unit: it.Name, Faction: it.Faction, Active: wanted[n]}
 				continue
 			}
 			eff = append(eff, s.introduce(o.Player, it, why))
@@ -210,7 +249,7 @@ func (s *State) bid(e Event) ([]Effect, error) {
 		delete(s.Biddings, n)
 	case 1:
 		delete(s.Biddings, n)
-		eff = append(eff, s.introduce(e.Bidders[0], Item{Name: b.Unit, Unique: true}, "won the bidding for "+b.Unit))
+		eff = append(eff, s.introduce(e.Bidders[0], Item{Name: b.Unit, Faction: b.Faction, Unique: true}, "won the bidding for "+b.Unit))
 	default:
 		b.Active = slices.Clone(e.Bidders)
 		s.Biddings[n] = b

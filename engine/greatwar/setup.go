@@ -140,7 +140,8 @@ func (s *setupCheck) terrains() {
 	for _, i := range s.placed() {
 		d := s.t.Disk(i)
 		if d.Owner == "" {
-			continue // the central mountain, checked apart
+			s.ownerless(d)
+			continue
 		}
 		p, ok := s.roster[d.Owner]
 		if !ok {
@@ -161,6 +162,21 @@ func (s *setupCheck) terrains() {
 			s.fail("terrain count", nil, "%s places %d terrains; with %d factions each player places %d", p.Name, n, len(s.players), per)
 		}
 	}
+}
+
+// ownerless checks a placed terrain with no owner. Only the central
+// mountain has none ("In the middle of the table, a single
+// Mountain-terrain is placed"; ownerless mountains are counted and placed
+// by centralMountain); every other terrain is placed by a player, within
+// his number and the kinds his alignment may choose ("2 terrains may be
+// placed by each faction's player", "Evil players may not chose ... a
+// Forest or a Good Temple, Good players may not chose a Scorched Valley or
+// an Evil Temple"), which cannot be checked without its owner.
+func (s *setupCheck) ownerless(d models.Disk) {
+	if NormalTerrain(d.Terrain) == Mountain {
+		return
+	}
+	s.fail("terrain owner", []string{d.ID}, "terrain %s (%s) has no owner: only the central mountain has none; give the player who placed it as its owner", d.ID, NormalTerrain(d.Terrain))
 }
 
 // spacing: 10 cm between terrains, 20 cm from homelands.

@@ -2,13 +2,17 @@ package greatwar
 
 import "fmt"
 
-// setup records the players, their starting armies (checked against the
-// army rules: 150 points, one faction, uniques once) and the options.
+// setup records the rules version, the players, their starting armies
+// (checked against the army rules: 150 points, one faction, uniques once)
+// and the options.
 // The Undead player gets his 2 free Undead Horde and 2 free Skeleton
 // Archers.
 func (s *State) setup(e Event) ([]Effect, error) {
 	if len(s.Players) > 0 {
 		return nil, fmt.Errorf("the campaign is already set up")
+	}
+	if err := s.setRules(e.RulesVersion); err != nil {
+		return nil, err
 	}
 	s.Gold, s.Units, s.Turn = map[string]int{}, map[string]map[string]int{}, 1
 	if e.Options != nil {
@@ -52,7 +56,14 @@ func (s *State) startingArmy(p Player, army []Item) ([]Effect, error) {
 		if err := s.checkNew(p, it); err != nil {
 			return nil, fmt.Errorf("starting army of %s: %w", p.Name, err)
 		}
-		points += it.Cost
+		sum, err := addInt(points, it.Cost)
+		if err != nil {
+			if s.since(Rules1) {
+				return nil, fmt.Errorf("starting army of %s: its points: %w", p.Name, err)
+			}
+			sum = points + it.Cost // the original rules wrapped round: a stored setup replays as recorded
+		}
+		points = sum
 		eff = append(eff, s.introduce(p.Name, it, "starting army"))
 	}
 	if points > StartingPoints {

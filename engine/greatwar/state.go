@@ -67,6 +67,10 @@ type Event struct {
 	Homeland  string        `json:"homeland,omitempty"`
 	By        string        `json:"by,omitempty"`
 	Alignment string        `json:"alignment,omitempty"`
+	// RulesVersion (setup only) is the version of the rules the campaign
+	// is played under; none is RulesOriginal. New campaigns name
+	// CurrentRules.
+	RulesVersion int `json:"rules_version,omitempty"`
 }
 
 // Effect is what an event changed for one player: Resource "gold", or
@@ -80,16 +84,21 @@ type Effect struct {
 
 // Unique is the fate of a unique disk introduced into the game.
 type Unique struct {
-	Owner    string `json:"owner"`
+	Owner string `json:"owner"`
+	// Faction is the disk's faction as its buyer gave it ("" for a
+	// factionless disk), checked again when it is resurrected.
+	Faction  string `json:"faction,omitempty"`
 	Dead     bool   `json:"dead,omitempty"`
 	DiedTurn int    `json:"died_turn,omitempty"`
 }
 
 // Bidding is a bidding war for a unique disk.
 type Bidding struct {
-	Unit   string   `json:"unit"`
-	Active []string `json:"active"`
-	Rounds int      `json:"rounds"`
+	Unit string `json:"unit"`
+	// Faction is the disk's faction as the last contesting order gave it.
+	Faction string   `json:"faction,omitempty"`
+	Active  []string `json:"active"`
+	Rounds  int      `json:"rounds"`
 }
 
 // State is a Great War campaign between two events. It is a value: Apply
@@ -116,6 +125,9 @@ type State struct {
 	RuinsPlaced    bool `json:"ruins_placed,omitempty"`
 	BearerRebought bool `json:"bearer_rebought,omitempty"`
 	BonesDone      bool `json:"bones_done,omitempty"`
+	// RulesVersion is the version of the rules the campaign is played
+	// under, from its setup event (see RulesOriginal).
+	RulesVersion int `json:"rules_version,omitempty"`
 }
 
 // Player returns the named player.
@@ -242,7 +254,10 @@ func addInt(a, b int) (int, error) {
 	return a + b, nil
 }
 
+// addUnit adds n units of a name to a player's army (n < 0 removes them).
+// From Rules1 on, the units are kept under the spelling already in play.
 func (s *State) addUnit(player, name string, n int, why string) Effect {
+	name = s.unitName(player, name)
 	if s.Units[player] == nil {
 		s.Units[player] = map[string]int{}
 	}
@@ -260,7 +275,13 @@ func (s *State) endTurn(Event) ([]Effect, error) {
 	return nil, nil
 }
 
+// order records the turn's playing order: "At the beginning of each new
+// turn, number counters ... are randomly taken from a cup." From Rules1
+// on, once a turn: a second draw would replace the first.
 func (s *State) order(e Event) ([]Effect, error) {
+	if s.since(Rules1) && s.Order != nil {
+		return nil, fmt.Errorf("turn %d's playing order is already drawn (%v): undo that order event to draw again", s.Turn, s.Order)
+	}
 	got, want := slices.Sorted(slices.Values(e.Order)), slices.Sorted(slices.Values(s.names()))
 	if !slices.Equal(got, want) {
 		return nil, fmt.Errorf("the playing order must name every player once: got %v, players %v", e.Order, want)

@@ -22,8 +22,11 @@ func mustFail(t *testing.T, s State, e Event, want string) {
 	}
 }
 
+// newCampaign is a campaign of the current rules: kate (Knights, with
+// her unique Standard Bearer), eli (Elves), oscar (Orcs) 10 gold each, ned
+// (Undead) 3.
 func newCampaign(t *testing.T) State {
-	s, _ := apply(t, State{}, Event{Kind: KindSetup, Options: &Options{BattleForTheBones: true}, Players: []PlayerSetup{
+	s, _ := apply(t, State{}, Event{Kind: KindSetup, RulesVersion: CurrentRules, Options: &Options{BattleForTheBones: true}, Players: []PlayerSetup{
 		{Name: "kate", Faction: "knights", Gold: 10, Army: []Item{{Name: "Standard Bearer", Cost: 10, Faction: "knights", Unique: true}}},
 		{Name: "eli", Faction: "elves", Gold: 10},
 		{Name: "oscar", Faction: "orcs", Gold: 10},
