@@ -149,6 +149,8 @@ func (d Disk) IsTerrain() bool {
 }
 
 // Team returns the side of the disk, or its owner when no side is given.
+// It names a disk's team for grouping (scores, control); whether two disks
+// fight is Enemies, which compares sides only when both disks have one.
 func (d Disk) Team() string {
 	if d.Side != "" {
 		return d.Side
@@ -156,12 +158,16 @@ func (d Disk) Team() string {
 	return d.Owner
 }
 
-// Enemies reports whether a and b are enemies: their sides differ or,
-// where no side is given, their owners differ. Disks with neither side nor
-// owner are nobody's enemies.
+// Enemies reports whether a and b are enemies (the table model's rule):
+// when both have a side, their sides differ; otherwise (one side or none
+// given) their owners differ, both given. Disks of one owner are thus
+// never enemies unless both have sides and the sides differ, and a disk
+// with neither side nor owner is nobody's enemy.
 func Enemies(a, b Disk) bool {
-	ta, tb := a.Team(), b.Team()
-	return ta != "" && tb != "" && ta != tb
+	if a.Side != "" && b.Side != "" {
+		return a.Side != b.Side
+	}
+	return a.Owner != "" && b.Owner != "" && a.Owner != b.Owner
 }
 
 // HasKeyword reports whether the disk has keyword k, compared without

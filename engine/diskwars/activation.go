@@ -92,8 +92,9 @@ func NewActivationPhase(players []string, first string, available map[string]int
 // activated on the table: not activated and not blocked.
 func AvailableFrom(t *engine.Table) map[string]int {
 	out := map[string]int{}
+	c := creatureContacts(t, nil)
 	for i, d := range t.Disks() {
-		if IsCreature(d) && d.Owner != "" && !d.Activated && !Blocked(t, i) {
+		if IsCreature(d) && d.Owner != "" && !d.Activated && len(blockersIn(c, i)) == 0 {
 			out[d.Owner]++
 		}
 	}

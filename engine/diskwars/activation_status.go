@@ -264,6 +264,7 @@ func diskActivations(t *engine.Table, p ActivationPhase, current string, players
 	var warnings []string
 	markers := map[string]int{}
 	unseated := map[string]bool{}
+	c := creatureContacts(t, nil)
 	for i, d := range t.Disks() {
 		if !IsCreature(d) || d.Owner == "" {
 			continue
@@ -278,7 +279,7 @@ func diskActivations(t *engine.Table, p ActivationPhase, current string, players
 			markers[d.Owner]++
 			da.Reasons = append(da.Reasons, "it has an activation marker")
 		}
-		if b := blockers(t, i); len(b) > 0 {
+		if b := blockersIn(c, i); len(b) > 0 {
 			da.Reasons = append(da.Reasons, "it is blocked by "+joinIDs(t, b))
 		}
 		if seated && p.Ended(d.Owner) {

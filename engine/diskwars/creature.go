@@ -116,12 +116,15 @@ func CreatureOf(d models.Disk) (Creature, error) {
 }
 
 // blockers returns the creature disks lying on disk i (the disks that
-// block it). Terrain and spell disks never block: a spell disk left on its
-// target as a reminder does not pin it.
-func blockers(t *engine.Table, i int) []int {
+// block it), in the rules' contact relation (contacts.go): terrain and
+// spell disks never block, and a spell disk left on its target as a
+// reminder does not keep a creature lying on it from blocking it.
+func blockers(t *engine.Table, i int) []int { return blockersIn(creatureContacts(t, nil), i) }
+
+func blockersIn(c contacts, i int) []int {
 	var out []int
-	for _, j := range t.PinnedBy(i) {
-		if IsCreature(t.Disk(j)) {
+	for _, j := range c.PinnedBy(i) {
+		if IsCreature(c.t.Disk(j)) {
 			out = append(out, j)
 		}
 	}
@@ -133,10 +136,12 @@ func blockers(t *engine.Table, i int) []int {
 func Blocked(t *engine.Table, i int) bool { return len(blockers(t, i)) > 0 }
 
 // enemyPinned returns the enemy creatures disk i lies on.
-func enemyPinned(t *engine.Table, i int) []int {
+func enemyPinned(t *engine.Table, i int) []int { return enemyPinnedIn(creatureContacts(t, nil), i) }
+
+func enemyPinnedIn(c contacts, i int) []int {
 	var out []int
-	for _, j := range t.Pins(i) {
-		if IsCreature(t.Disk(j)) && models.Enemies(t.Disk(i), t.Disk(j)) {
+	for _, j := range c.Pins(i) {
+		if IsCreature(c.t.Disk(j)) && models.Enemies(c.t.Disk(i), c.t.Disk(j)) {
 			out = append(out, j)
 		}
 	}

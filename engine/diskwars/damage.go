@@ -55,16 +55,16 @@ type turnState struct {
 	log       []engine.Event
 	warnings  []string
 	fx        Effects // lasting spell effects (spell disks on the table)
-	// The contact relation among the disks left on the table, computed
-	// again when one more is destroyed (see pins).
-	livePins, liveBy [][]int
-	liveDead         int // len(dead) when they were computed
-	loadErr          error
+	// The rules' contact relation (contacts.go) among the disks left on
+	// the table, computed again when one more is destroyed (see pins).
+	live     contacts
+	liveDead int // len(dead) when it was computed, -1 before
+	loadErr  error
 }
 
 func newTurnState(t *engine.Table) *turnState {
 	return &turnState{t: t, creatures: map[int]Creature{}, damage: map[int]int{}, wounds: map[int]int{},
-		dealt: map[int]int{}, dead: map[int]bool{}, attacked: map[int]bool{}, phase: map[int]string{}}
+		dealt: map[int]int{}, dead: map[int]bool{}, attacked: map[int]bool{}, phase: map[int]string{}, liveDead: -1}
 }
 
 // creature returns disk i's values, reading them once; an error names the
@@ -81,11 +81,11 @@ func (s *turnState) creature(i int) (Creature, error) {
 	c = s.fx.Of(i).ApplyTo(c)
 	s.creatures[i] = c
 	s.wounds[i] = d.WoundsTaken
-	if d.WoundsTaken >= c.Wounds {
-		s.warnf("disk %q has taken %d wounds out of %d: it should not be on the table; it is counted as destroyed", d.ID, d.WoundsTaken, c.Wounds)
+	if spent(d) {
+		// Read as already off the table (spentWarnings); never a casualty
+		// of this turn. The rules' contacts and hits leave it out, so this
+		// is only a guard.
 		s.dead[i] = true
-		s.order = append(s.order, i)
-		s.phase[i] = "start"
 		return c, nil
 	}
 	if d.Damage > 0 {
@@ -97,55 +97,41 @@ func (s *turnState) creature(i int) (Creature, error) {
 func (s *turnState) alive(i int) bool { return !s.dead[i] }
 
 // pins returns the disks disk i lies on, in contact, among those left on
-// the table; pinnedBy those lying on it. A destroyed disk leaves at once
-// ("les Disks éliminés sont immédiatement retirés") and no longer keeps
-// the disks above and below it apart: the contact rule is applied again
-// without the destroyed disks each time one more is destroyed.
-func (s *turnState) pins(i int) []int {
-	if len(s.dead) == 0 {
-		return s.t.Pins(i)
-	}
-	s.liveContacts()
-	return s.livePins[i]
-}
+// the table; pinnedBy those lying on it. The relation is the rules' one
+// (contacts.go: spell disks do not keep two creatures apart), and a
+// destroyed disk leaves at once ("les Disks éliminés sont immédiatement
+// retirés") and no longer keeps the disks above and below it apart: the
+// contact rule is applied again without the destroyed disks each time one
+// more is destroyed.
+func (s *turnState) pins(i int) []int { return s.contacts().Pins(i) }
 
-func (s *turnState) pinnedBy(i int) []int {
-	if len(s.dead) == 0 {
-		return s.t.PinnedBy(i)
-	}
-	s.liveContacts()
-	return s.liveBy[i]
-}
+func (s *turnState) pinnedBy(i int) []int { return s.contacts().PinnedBy(i) }
 
 // onTop reports whether disk top lies on disk bottom, in contact, among
 // the disks left on the table.
-func (s *turnState) onTop(top, bottom int) bool {
-	_, found := slices.BinarySearch(s.pins(top), bottom)
-	return found
-}
+func (s *turnState) onTop(top, bottom int) bool { return s.contacts().OnTop(top, bottom) }
 
-// liveContacts computes the contacts without the destroyed disks when a
-// disk was destroyed since they were last computed, and reads the values
-// of the enemy creatures newly in contact (an error is kept in loadErr
-// for the Combat phase to return).
-func (s *turnState) liveContacts() {
-	if s.livePins != nil && s.liveDead == len(s.dead) {
-		return
+// contacts returns the rules' contact relation without the destroyed
+// disks, computed again when a disk was destroyed since it was last
+// computed; it reads the values of the enemy creatures newly in contact
+// (an error is kept in loadErr for the Combat phase to return).
+func (s *turnState) contacts() contacts {
+	if s.liveDead == len(s.dead) {
+		return s.live
 	}
-	s.livePins, s.liveBy = s.t.ContactsWithout(func(i int) bool { return s.dead[i] })
+	s.live = creatureContacts(s.t, func(i int) bool { return s.dead[i] })
 	s.liveDead = len(s.dead)
-	for top, bs := range s.livePins {
-		for _, b := range bs {
-			if !IsCreature(s.t.Disk(top)) || !IsCreature(s.t.Disk(b)) || !models.Enemies(s.t.Disk(top), s.t.Disk(b)) {
-				continue
-			}
-			for _, i := range []int{top, b} {
-				if _, err := s.creature(i); err != nil && s.loadErr == nil {
-					s.loadErr = err
-				}
+	for _, c := range s.live.Contacts() {
+		if !s.enemies(c.Top, c.Bottom) {
+			continue
+		}
+		for _, i := range []int{c.Top, c.Bottom} {
+			if _, err := s.creature(i); err != nil && s.loadErr == nil {
+				s.loadErr = err
 			}
 		}
 	}
+	return s.live
 }
 
 func (s *turnState) id(i int) string { return s.t.ID(i) }
@@ -249,7 +235,8 @@ func plural(n int, word string) string {
 // next player clockwise when the seating is known. The spell disks left as
 // reminders of effects that last "jusqu'à la fin du tour" are taken off;
 // magic walls stay ("Ces murs restent en place tout le long de la
-// partie"). l is not changed.
+// partie"). A spent creature left on the table (all its wounds taken
+// before this turn) goes too. l is not changed.
 func EndTurn(l models.Layout, r Result) models.Layout {
 	out := l.Clone()
 	dead := map[string]bool{}
@@ -262,7 +249,7 @@ func EndTurn(l models.Layout, r Result) models.Layout {
 	}
 	out.Disks = out.Disks[:0]
 	for _, d := range l.Clone().Disks {
-		if dead[d.ID] || endsWithTurn(d) {
+		if dead[d.ID] || endsWithTurn(d) || spent(d) {
 			continue
 		}
 		if IsCreature(d) {

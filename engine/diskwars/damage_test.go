@@ -2,6 +2,7 @@ package diskwars
 
 import (
 	"errors"
+	"maps"
 	"testing"
 
 	"tableref/engine"
@@ -125,4 +126,39 @@ func TestEndTurnClearsDamageKeepsWounds(t *testing.T) {
 		t.Errorf("EndTurn changed its input")
 	}
 	_ = engine.NewTable(next)
+}
+
+// TestSurvivorsKeepWoundsAndDamage: the wound markers stay ("Fin de tour":
+// "tous les marqueurs à l'exception des marqueurs blessures sont enlevés")
+// and the damage held from earlier in the turn stays until the end of it
+// ("Déroulement de la partie": the dragon and the fireball), whether or not
+// the disk fights or is hit: melee.wounds and melee.damage name every
+// surviving creature (/tmp/rev-dw/held.json).
+func TestSurvivorsKeepWoundsAndDamage(t *testing.T) {
+	dragon := fighter("dragon", "ann", 20, 20, 4, 0, 6, 5, 9)
+	dragon.Stats["wounds"], dragon.Damage, dragon.WoundsTaken = 3, 6, 1
+	orc := fighter("orc", "bob", 50, 20, 2.5, 0, 2, 2, 3)
+	orc.Stats["wounds"], orc.WoundsTaken = 2, 1
+	l := layoutOf(dragon, orc)
+	r := resolve(t, l)
+	if want := map[string]int{"dragon": 1, "orc": 1}; !maps.Equal(r.Wounds, want) {
+		t.Errorf("wounds: got %v, want %v", r.Wounds, want)
+	}
+	if want := map[string]int{"dragon": 6}; !maps.Equal(r.Damage, want) {
+		t.Errorf("damage: got %v, want %v", r.Damage, want)
+	}
+	// Damage already worth a wound is taken at the start, in contact or
+	// not: 10 against toughness 9 is one more wound, 1 left.
+	l.Disks[0].Damage = 10
+	r = resolve(t, l)
+	if r.Wounds["dragon"] != 2 || r.Damage["dragon"] != 1 || len(r.Casualties) != 0 {
+		t.Errorf("dragon holding 10: got wounds %v, damage %v, casualties %v; want 2, 1, none", r.Wounds, r.Damage, r.Casualties)
+	}
+	// And the rest of the turn adds to it: arrows on both.
+	l.Disks[0].Damage = 6
+	l.Tokens = []models.Token{arrowAt("f", 50, 20), arrowAt("g", 20, 20)}
+	r = resolve(t, l)
+	if !maps.Equal(r.Wounds, map[string]int{"dragon": 1, "orc": 1}) || !maps.Equal(r.Damage, map[string]int{"dragon": 8, "orc": 2}) {
+		t.Errorf("with arrows: got wounds %v, damage %v; want dragon 1 and orc 1, dragon 8 and orc 2", r.Wounds, r.Damage)
+	}
 }

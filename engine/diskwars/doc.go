@@ -2,6 +2,8 @@
 // 1999; French rulebook by Tilsit), ruleset name "diskwars".
 //
 // It owns:
+//   - the contact relation the rules read, where only a creature between
+//     two disks keeps them apart (contacts.go);
 //   - the missile phase: the projectile table, who may shoot and at what
 //     range, the damage of dropped tokens (missiles.go);
 //   - the damage arithmetic: damage at least the toughness is a wound,

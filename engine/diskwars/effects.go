@@ -318,8 +318,9 @@ func affectedBy(t *engine.Table, i, on int, sp Spell) ([]int, string, error) {
 	switch normalise(sp.Name) {
 	case normalise("Protection"):
 		out = append(out, on)
+		c := creatureContacts(t, nil)
 		for j := range t.Len() {
-			if j != on && IsCreature(t.Disk(j)) && t.InContact(on, j) {
+			if j != on && IsCreature(t.Disk(j)) && c.InContact(on, j) {
 				out = append(out, j)
 			}
 		}

@@ -1,6 +1,7 @@
 package diskwars
 
 import (
+	"slices"
 	"testing"
 
 	"tableref/engine"
@@ -62,6 +63,17 @@ func checkInvariants(t *testing.T, l models.Layout, r Result) {
 	for _, c := range r.Creatures {
 		if r.Damage[c.ID] >= c.Toughness {
 			t.Errorf("invariant: %s holds %d damage, not below its toughness %d", c.ID, r.Damage[c.ID], c.Toughness)
+		}
+	}
+	for _, c := range r.Combats {
+		for _, s := range c.Strikes {
+			from, to := c.Attackers, c.Defenders
+			if s.As == "defense" {
+				from, to = to, from
+			}
+			if !slices.Contains(from, s.From) || !slices.Contains(to, s.To) {
+				t.Errorf("invariant: combat %s (%v on %v) has the strike %s -> %s (%s) outside it", c.ID, c.Attackers, c.Defenders, s.From, s.To, s.As)
+			}
 		}
 	}
 }

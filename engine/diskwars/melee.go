@@ -40,13 +40,17 @@ import (
 //     on their own, so that the phase always ends. All attackers in a
 //     combat strike at once (combined attack, example 4); every disk of a
 //     front answers the attackers that lie on it (combined defence,
-//     example 5), even when it was not the one attacked.
+//     example 5), even when it was not the one attacked. The combats ready
+//     at one moment share no disk and are fought as of that moment: each
+//     attacker strikes the front it had then (a disk another of them
+//     uncovers stays unstruck, as B under C in example 2), so that the
+//     outcome never depends on the order of the disks in the layout.
 //  4. An attacker strikes one disk of its front: its "target" when that is
 //     in its front, otherwise the disk with the least toughness left (ties:
-//     the first in the layout). A defender answers one attacker: its
-//     "target" when that attacker lies on it in this combat, otherwise the
-//     attacker with the least toughness left (example 4: B answers C, whose
-//     toughness is lower than A's). Téméraire (reckless) strikes or answers
+//     the smaller id). A defender answers one attacker: its "target" when
+//     that attacker lies on it in this combat, otherwise the attacker with
+//     the least toughness left, ties the smaller id (example 4: B answers
+//     C, whose toughness is lower than A's). Téméraire (reckless) strikes or answers
 //     every one of them with its full value.
 //  5. Rapidité (swift): swift attackers strike first; a disk they destroy
 //     does not answer. Then the other attackers and every surviving
@@ -80,7 +84,7 @@ type Strike struct {
 	Chosen string `json:"chosen"`
 }
 
-// fighters returns whether disks i and j are enemy creatures.
+// enemies reports whether disks i and j are enemy creatures.
 func (s *turnState) enemies(i, j int) bool {
 	return IsCreature(s.t.Disk(i)) && IsCreature(s.t.Disk(j)) && models.Enemies(s.t.Disk(i), s.t.Disk(j))
 }
@@ -126,19 +130,11 @@ func (s *turnState) ready(x int) bool {
 }
 
 // loadFighters reads the values of every creature in contact with an
-// enemy creature, so that missing statistics are reported before any
-// resolution.
+// enemy creature (s.contacts does), so that missing statistics are
+// reported before any resolution.
 func (s *turnState) loadFighters() error {
-	for _, c := range s.t.Contacts() {
-		if s.enemies(c.Top, c.Bottom) {
-			for _, i := range []int{c.Top, c.Bottom} {
-				if _, err := s.creature(i); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
+	s.contacts()
+	return s.loadErr
 }
 
 // resolveMelee runs the Combat phase and returns the combats in the order
@@ -163,14 +159,22 @@ func (s *turnState) resolveMelee() ([]Combat, error) {
 	}
 }
 
-// group is one combat about to be resolved.
+// group is one combat about to be resolved: its attackers and defenders,
+// in id order, and each attacker's front as it was when the combat became
+// ready.
 type group struct {
 	attackers, defenders []int
+	fronts               map[int][]int
 }
 
-// readyGroups returns the combats ready to be resolved, highest first:
-// those of the pending attackers whose attackers are all ready or, when
-// there is none, those of the ready attackers alone.
+// readyGroups returns the combats ready to be resolved: those of the
+// pending attackers whose attackers are all ready or, when there is none,
+// those of the ready attackers alone. They are fought one after the other
+// but as of the moment they became ready (fronts fixed then): they share
+// no disk, and a disk one of them destroys does not change whom an
+// attacker of another strikes, so that the outcome never depends on the
+// order of the disks in the layout. Ordered highest first, then by the
+// id of their first attacker.
 func (s *turnState) readyGroups() []group {
 	var pending []int
 	for x := range s.t.Len() {
@@ -196,6 +200,10 @@ func (s *turnState) groupsOf(ready []int) []group {
 	if len(ready) == 0 {
 		return nil
 	}
+	fronts := map[int][]int{}
+	for _, x := range ready {
+		fronts[x] = s.front(x)
+	}
 	// Union the ready attackers that share a defender.
 	parent := map[int]int{}
 	var find func(int) int
@@ -211,7 +219,7 @@ func (s *turnState) groupsOf(ready []int) []group {
 	owner := map[int]int{} // defender -> an attacker
 	for _, x := range ready {
 		find(x)
-		for _, y := range s.front(x) {
+		for _, y := range fronts[x] {
 			if a, ok := owner[y]; ok {
 				parent[find(x)] = find(a)
 			} else {
@@ -225,12 +233,13 @@ func (s *turnState) groupsOf(ready []int) []group {
 		r := find(x)
 		g, ok := byRoot[r]
 		if !ok {
-			g = &group{}
+			g = &group{fronts: map[int][]int{}}
 			byRoot[r] = g
 			roots = append(roots, r)
 		}
 		g.attackers = append(g.attackers, x)
-		for _, y := range s.front(x) {
+		g.fronts[x] = fronts[x]
+		for _, y := range fronts[x] {
 			if !slices.Contains(g.defenders, y) {
 				g.defenders = append(g.defenders, y)
 			}
@@ -239,11 +248,23 @@ func (s *turnState) groupsOf(ready []int) []group {
 	out := make([]group, 0, len(roots))
 	for _, r := range roots {
 		g := byRoot[r]
-		slices.Sort(g.defenders)
+		s.byID(g.attackers)
+		s.byID(g.defenders)
 		out = append(out, *g)
 	}
-	slices.SortStableFunc(out, func(a, b group) int { return s.topZ(b) - s.topZ(a) })
+	slices.SortFunc(out, func(a, b group) int {
+		if c := s.topZ(b) - s.topZ(a); c != 0 {
+			return c
+		}
+		return strings.Compare(s.id(a.attackers[0]), s.id(b.attackers[0]))
+	})
 	return out
+}
+
+// byID sorts disk indices by their ids: what is listed, struck first or
+// chosen on a tie never depends on the order of the disks in the layout.
+func (s *turnState) byID(xs []int) {
+	slices.SortFunc(xs, func(a, b int) int { return strings.Compare(s.id(a), s.id(b)) })
 }
 
 func (s *turnState) topZ(g group) int {
@@ -255,7 +276,8 @@ func (s *turnState) topZ(g group) int {
 }
 
 // choose picks the disk among options that x strikes: x's target when it
-// is one of them, otherwise the one with the least toughness left.
+// is one of them, otherwise the one with the least toughness left (ties:
+// the smaller id).
 func (s *turnState) choose(x int, options []int) (int, string) {
 	if len(options) == 1 {
 		return options[0], "only"
@@ -267,7 +289,7 @@ func (s *turnState) choose(x int, options []int) (int, string) {
 	}
 	best := options[0]
 	for _, o := range options[1:] {
-		if s.remaining(o) < s.remaining(best) {
+		if r, rb := s.remaining(o), s.remaining(best); r < rb || (r == rb && s.id(o) < s.id(best)) {
 			best = o
 		}
 	}
@@ -279,9 +301,8 @@ func (s *turnState) fight(id string, g group) Combat {
 	c := Combat{ID: id, Attackers: s.t.IDs(g.attackers), Defenders: s.t.IDs(g.defenders), Strikes: []Strike{}, Casualties: []string{}}
 	s.log = append(s.log, engine.Event{Phase: "combat", Engagement: id, Kind: "combat",
 		Text: fmt.Sprintf("combat %s: %s %s %s", id, strings.Join(c.Attackers, " and "), verbFor(len(c.Attackers)), strings.Join(c.Defenders, " and "))})
-	fronts := map[int][]int{}
+	fronts := g.fronts
 	for _, x := range g.attackers {
-		fronts[x] = s.front(x)
 		s.attacked[x] = true
 	}
 	deadBefore := len(s.order)
@@ -326,6 +347,8 @@ func (s *turnState) attacks(xs []int, fronts map[int][]int) []Strike {
 // all of them when it is reckless (Téméraire), else the one it chooses.
 func (s *turnState) strikesOf(out []Strike, x int, opts []int, amount int, as string) []Strike {
 	if s.creatures[x].Reckless {
+		opts = slices.Clone(opts)
+		s.byID(opts)
 		for _, y := range opts {
 			out = append(out, Strike{From: s.id(x), To: s.id(y), Amount: amount, As: as, Chosen: "reckless"})
 		}

@@ -2,6 +2,7 @@ package diskwars
 
 import (
 	"maps"
+	"reflect"
 	"testing"
 
 	"tableref/engine"
@@ -425,5 +426,39 @@ func BenchmarkResolveGolden(b *testing.B) {
 		if _, err := Resolve(tb); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestOwnDisksDoNotFight: "Si deux Disks ennemis se chevauchent, ils
+// doivent se combattre" ("Combat", shared/seeds/004_7e89a31e83c7ed72.txt):
+// two disks of one player are not enemies, even when only one of them
+// carries a side (/tmp/rev-dw/sideowner.json).
+func TestOwnDisksDoNotFight(t *testing.T) {
+	p := fighter("P", "ann", 20, 20, 2.5, 0, 2, 2, 3)
+	p.Side = "good"
+	q := fighter("Q", "ann", 23, 20, 2.5, 1, 4, 2, 3)
+	r := resolve(t, layoutOf(p, q))
+	if len(r.Combats) != 0 || len(r.Casualties) != 0 {
+		t.Errorf("got combats %+v, casualties %v; want none", r.Combats, r.Casualties)
+	}
+	if !reflect.DeepEqual(r.Blocked, []string{"P"}) {
+		t.Errorf("blocked: got %v, want [P] (a friend lying on a disk blocks it too)", r.Blocked)
+	}
+}
+
+// TestControllerWithSidesOnSomeDisks: absolute control ("aucun Disk
+// ennemi ne doit être parvenu au contact") checks every pair of disks on
+// the terrain: P (ann, good) is a friend of Q (ann, no side) and of R
+// (bob, good), but Q and R are enemies.
+func TestControllerWithSidesOnSomeDisks(t *testing.T) {
+	p := fighter("P", "ann", 60, 38, 2.5, 1, 2, 2, 2)
+	p.Side = "good"
+	q := fighter("Q", "ann", 66, 45, 2.5, 1, 2, 2, 2)
+	rr := fighter("R", "bob", 54, 45, 2.5, 1, 2, 2, 2)
+	rr.Side = "good"
+	tb := scenarioTable(p, q, rr)
+	ci, _ := CentralTerrain(tb)
+	if got := Controller(tb, ci); got != "" {
+		t.Errorf("got %q, want nobody (Q and R are enemies)", got)
 	}
 }

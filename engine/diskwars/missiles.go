@@ -85,20 +85,22 @@ func Shooters(t *engine.Table) ([]Shooter, error) {
 
 func shooters(t *engine.Table, fx Effects) ([]Shooter, error) {
 	var out []Shooter
+	c := creatureContacts(t, nil)
 	for i, d := range t.Disks() {
-		if !IsCreature(d) || d.MissileKind == "" {
+		if !IsCreature(d) || spent(d) || d.MissileKind == "" {
 			continue
 		}
 		p, ok := ProjectileOf(d.MissileKind)
 		if !ok {
 			return nil, fmt.Errorf("disk %q: unknown missile_kind %q (want arrow, bolt, fireball or boulder)", d.ID, d.MissileKind)
 		}
-		out = append(out, shooter(t, fx, i, p))
+		out = append(out, shooter(c, fx, i, p))
 	}
 	return out, nil
 }
 
-func shooter(t *engine.Table, fx Effects, i int, p Projectile) Shooter {
+func shooter(c contacts, fx Effects, i int, p Projectile) Shooter {
+	t := c.t
 	d := t.Disk(i)
 	s := Shooter{Disk: d.ID, Kind: p.Kind, Count: d.MissileCount, Damage: p.Damage, Range: float64(p.Range), Targets: []Target{}}
 	s.Targets = enemiesWithin(t, i, p.Range)
@@ -116,10 +118,10 @@ func shooter(t *engine.Table, fx Effects, i int, p Projectile) Shooter {
 	if d.Activated {
 		s.Reasons = append(s.Reasons, "it was activated this turn")
 	}
-	if b := blockers(t, i); len(b) > 0 {
+	if b := blockersIn(c, i); len(b) > 0 {
 		s.Reasons = append(s.Reasons, "it is blocked by "+joinIDs(t, b))
 	}
-	if e := enemyPinned(t, i); len(e) > 0 {
+	if e := enemyPinnedIn(c, i); len(e) > 0 {
 		s.Reasons = append(s.Reasons, "it lies on the enemy "+joinIDs(t, e))
 	}
 	if len(s.Targets) == 0 {
@@ -134,7 +136,7 @@ func shooter(t *engine.Table, fx Effects, i int, p Projectile) Shooter {
 func enemiesWithin(t *engine.Table, i int, r models.Centimetres) []Target {
 	out := []Target{}
 	for _, j := range t.WithinOfDisk(i, r) {
-		if IsCreature(t.Disk(j)) && models.Enemies(t.Disk(i), t.Disk(j)) {
+		if IsCreature(t.Disk(j)) && !spent(t.Disk(j)) && models.Enemies(t.Disk(i), t.Disk(j)) {
 			out = append(out, Target{Disk: t.ID(j), Edge: float64(t.Edge(i, j).Round2())})
 		}
 	}
@@ -162,9 +164,10 @@ type MissileHit struct {
 // through spell disks) takes the projectile's damage, friend or foe
 // ("erreur d'appréciation"), in range of the shooter or not. A token that
 // hits only terrain or spell disks misses. Terrain and spell disks take no
-// damage.
+// damage; spent creatures (all wounds taken) are read as off the table.
 func MissileHits(t *engine.Table) []MissileHit {
 	var out []MissileHit
+	c := creatureContacts(t, nil)
 	for k := range t.TokenLen() {
 		tok := t.Token(k)
 		p, ok := ProjectileOf(tok.Kind)
@@ -172,7 +175,8 @@ func MissileHits(t *engine.Table) []MissileHit {
 			continue
 		}
 		h := MissileHit{Token: tok.ID, Kind: p.Kind, Damage: p.Damage, Disks: []string{}}
-		h.Disks = append(h.Disks, t.IDs(creatureHits(t, k))...)
+		h.Disks = append(h.Disks, t.IDs(creatureHits(c, k))...)
+		slices.Sort(h.Disks) // in id order, whatever the order of the layout
 		h.Missed = len(h.Disks) == 0
 		out = append(out, h)
 	}
@@ -180,20 +184,25 @@ func MissileHits(t *engine.Table) []MissileHit {
 }
 
 // creatureHits returns the creatures projectile token k hits: the
-// topmost of the creatures it touches. Spell disks lying on a creature as
-// reminders are read through ("Un projectile ... touchant même
-// partiellement un Disk": the reminder is not a Disk), so are terrain.
-func creatureHits(t *engine.Table, k int) []int {
+// topmost of the creatures it touches ("si un Disk en bloque un autre et
+// que le projectile touche les deux, seul celui qui se trouve au-dessus
+// subit des dommages"), "on top" read in the rules' contact relation.
+// Spell disks lying on a creature as reminders are read through ("Un
+// projectile ... touchant même partiellement un Disk": the reminder is not
+// a Disk), so are terrain; and a reminder lying between two creatures does
+// not keep the upper one from covering the lower.
+func creatureHits(c contacts, k int) []int {
+	t := c.t
 	var touched, out []int
 	for _, i := range t.Touches(k) {
-		if IsCreature(t.Disk(i)) {
+		if IsCreature(t.Disk(i)) && !spent(t.Disk(i)) {
 			touched = append(touched, i)
 		}
 	}
 	for _, i := range touched {
 		covered := false
 		for _, j := range touched {
-			if t.OnTop(j, i) {
+			if c.OnTop(j, i) {
 				covered = true
 				break
 			}

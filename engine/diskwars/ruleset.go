@@ -68,6 +68,10 @@ func Resolve(t *engine.Table) (Result, error) {
 		return Result{}, err
 	}
 	s.fx, s.warnings = fx, append(s.warnings, fx.Warnings...)
+	s.warnings = append(s.warnings, spentWarnings(t)...)
+	if err := s.loadHeld(); err != nil {
+		return Result{}, err
+	}
 	for _, ls := range fx.Laid {
 		who := strings.Join(ls.Affected, ", ")
 		if who == "" {
@@ -108,9 +112,24 @@ func Resolve(t *engine.Table) (Result, error) {
 	return r, nil
 }
 
-func (s *turnState) fill(r *Result) {
+// loadHeld reads the values of every creature holding damage from
+// earlier in the turn (its "damage" field), so that a pile already worth a
+// wound is taken at the start, whether or not the disk is hit or fights.
+func (s *turnState) loadHeld() error {
 	for i, d := range s.t.Disks() {
-		if IsCreature(d) && Blocked(s.t, i) {
+		if IsCreature(d) && !spent(d) && d.Damage > 0 {
+			if _, err := s.creature(i); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *turnState) fill(r *Result) {
+	c := creatureContacts(s.t, nil)
+	for i, d := range s.t.Disks() {
+		if IsCreature(d) && len(blockersIn(c, i)) > 0 {
 			r.Blocked = append(r.Blocked, d.ID)
 		}
 		if s.attacked[i] {
@@ -121,26 +140,39 @@ func (s *turnState) fill(r *Result) {
 	r.Dealt, r.Wounds, r.Damage = map[string]int{}, map[string]int{}, map[string]int{}
 	idx := slices.Sorted(maps.Keys(s.creatures))
 	for _, i := range idx {
-		id := s.id(i)
 		r.Creatures = append(r.Creatures, s.creatures[i])
 		if s.dealt[i] > 0 {
-			r.Dealt[id] = s.dealt[i]
-		}
-		if s.dead[i] {
-			continue
-		}
-		if s.wounds[i] > 0 {
-			r.Wounds[id] = s.wounds[i]
-		}
-		if s.damage[i] > 0 {
-			r.Damage[id] = s.damage[i]
+			r.Dealt[s.id(i)] = s.dealt[i]
 		}
 	}
 	if r.Creatures == nil {
 		r.Creatures = []Creature{}
 	}
+	s.survivors(r)
 	r.Log = s.log
 	r.Warnings = s.warnings
+}
+
+// survivors fills the wounds and the damage held by every creature left on
+// the table, whether or not it took part this turn (those that did not
+// keep their "wounds_taken"; their "damage" was read at the start).
+// Spent creatures are left out: they should already be off the table.
+func (s *turnState) survivors(r *Result) {
+	for i, d := range s.t.Disks() {
+		if !IsCreature(d) || spent(d) || s.dead[i] {
+			continue
+		}
+		w, dmg := d.WoundsTaken, d.Damage
+		if _, ok := s.creatures[i]; ok {
+			w, dmg = s.wounds[i], s.damage[i]
+		}
+		if w > 0 {
+			r.Wounds[d.ID] = w
+		}
+		if dmg > 0 {
+			r.Damage[d.ID] = dmg
+		}
+	}
 }
 
 // Analyze resolves the turn (Resolve) and fills the report: damage dealt

@@ -29,17 +29,22 @@ func ScenarioNames() []string { return []string{PremierContact, CollineDuDestin,
 // ennemi ne doit être parvenu au contact"). "" when nobody controls it.
 func Controller(t *engine.Table, i int) string {
 	var who []models.Disk
+	c := creatureContacts(t, nil)
 	for j := range t.Len() {
-		if d := t.Disk(j); IsCreature(d) && d.Team() != "" && t.OnTop(j, i) {
+		if d := t.Disk(j); IsCreature(d) && d.Team() != "" && c.OnTop(j, i) {
 			who = append(who, d)
 		}
 	}
 	if len(who) == 0 {
 		return ""
 	}
-	for _, d := range who[1:] {
-		if models.Enemies(who[0], d) {
-			return ""
+	// Every pair: with sides given on some disks only, two friends of the
+	// first may still be enemies of each other (models.Enemies).
+	for k, a := range who {
+		for _, b := range who[k+1:] {
+			if models.Enemies(a, b) {
+				return ""
+			}
 		}
 	}
 	return who[0].Team()
@@ -154,13 +159,14 @@ func premierContact(v *Verdict, turns []*engine.Table) {
 	if v.Control != "" {
 		v.Reasons = append(v.Reasons, fmt.Sprintf("%s controls %s this turn; one more turn wins", v.Control, v.Central))
 	}
+	c := creatureContacts(now, nil)
 	for i, base := range now.Disks() {
 		if !base.IsTerrain() || base.Terrain != "homeland" || base.Team() == "" {
 			continue
 		}
 		attack := map[string]int{}
 		for j, d := range now.Disks() {
-			if IsCreature(d) && models.Enemies(d, base) && now.OnTop(j, i) {
+			if IsCreature(d) && models.Enemies(d, base) && c.OnTop(j, i) {
 				a, _ := d.Stat("attack")
 				attack[d.Team()] += a
 			}

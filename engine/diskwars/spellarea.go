@@ -155,8 +155,9 @@ func (a area) apply() {
 // contact: Protection, the caster and every creature in contact with it.
 func (a area) contact() {
 	a.r.Affected = append(a.r.Affected, a.t.ID(a.ci))
+	c := creatureContacts(a.t, nil)
 	for j := range a.t.Len() {
-		if j != a.ci && IsCreature(a.t.Disk(j)) && a.t.InContact(a.ci, j) {
+		if j != a.ci && IsCreature(a.t.Disk(j)) && c.InContact(a.ci, j) {
 			a.r.Affected = append(a.r.Affected, a.t.ID(j))
 		}
 	}
@@ -247,13 +248,15 @@ func (a area) chain() {
 }
 
 // CreatureChain returns creature i and every creature linked to it by a
-// chain of contacts between creatures, ascending.
+// chain of contacts between creatures (the rules' relation: a spell disk
+// between two creatures does not break the chain), ascending.
 func CreatureChain(t *engine.Table, i int) []int {
+	c := creatureContacts(t, nil)
 	seen := map[int]bool{i: true}
 	queue := []int{i}
 	for q := 0; q < len(queue); q++ {
 		for j := range t.Len() {
-			if !seen[j] && IsCreature(t.Disk(j)) && t.InContact(queue[q], j) {
+			if !seen[j] && IsCreature(t.Disk(j)) && c.InContact(queue[q], j) {
 				seen[j] = true
 				queue = append(queue, j)
 			}
