@@ -31,7 +31,10 @@ The Great War: give the table layout with the homelands (terrain disks with
 good or evil when not the faction's usual one). The layout is checked
 against the set-up rules first (see "campaign check"); the players are the
 homelands' owners. --bones plays the optional Battle for the Bones. Or give
-the whole setup event with --setup FILE.json.
+the whole setup event with --setup FILE.json (--bones then turns the
+option on in it). A new campaign is played under the current rules
+version ("rules_version" in its setup event) unless the --setup file
+names one.
 
 The Conquest of Esfah: --players a,b,c and --health 120|180|240|300|360 (the
 total starting health per player), or --setup FILE.json.
@@ -83,7 +86,11 @@ Examples:
 The Great War: proposes the end of the turn from the live table: the
 homelands conquered (an enemy in sole control) and the income. Without
 --yes it only prints the proposal, for the players to confirm; with --yes
-it records the conquests, the income and the end of the turn.
+it records the conquests, the income and the end of the turn. The table
+must show the homeland of every player of the campaign (and of no one
+else); the factions and sides are the campaign's. When the turn's income
+is already recorded (its end-turn was undone), only the conquests and the
+end of the turn are recorded.
 Without a layout (or for Esfah) it only ends the turn.
 
 Examples:
@@ -167,14 +174,24 @@ func runCampaignNew(c *campaignCtx, pos []string) error {
 }
 
 // setupEvent builds the setup event from --setup, a layout, or the Esfah
-// flags; it is checked by the rules before the campaign is created.
+// flags; it is checked by the rules before the campaign is created. A
+// Great War campaign is played under the current rules unless a --setup
+// file names a version (see greatWarSetupFile).
 func (c *campaignCtx) setupEvent(pos []string) (json.RawMessage, error) {
+	if c.on("bones") && c.rules == ledger.Esfah {
+		return nil, usageError("--bones plays the Battle for the Bones of greatwar; Esfah has no such option")
+	}
 	var ev any
 	switch {
 	case c.str("setup") != "":
 		data, err := readCampaignInput(c, c.str("setup"))
 		if err != nil {
 			return nil, err
+		}
+		if c.rules == ledger.GreatWar {
+			if data, err = greatWarSetupFile(data, c.on("bones")); err != nil {
+				return nil, err
+			}
 		}
 		ev = json.RawMessage(data)
 	case c.rules == ledger.GreatWar:
@@ -246,7 +263,7 @@ func (c *campaignCtx) greatWarSetup(pos []string) (greatwar.Event, error) {
 		return greatwar.Event{}, fmt.Errorf("the table breaks %d set-up rules (listed above)", len(problems))
 	}
 	players, _ := greatwar.PlayersOf(l)
-	e := greatwar.Event{Kind: greatwar.KindSetup, Options: &greatwar.Options{BattleForTheBones: c.on("bones")}}
+	e := greatwar.Event{Kind: greatwar.KindSetup, RulesVersion: greatwar.CurrentRules, Options: &greatwar.Options{BattleForTheBones: c.on("bones")}}
 	if _, err := l.Option("harvesters", &e.Options.Harvesters); err != nil {
 		return e, err
 	}
@@ -288,6 +305,10 @@ func runCampaignCheck(c *campaignCtx, pos []string) error {
 type proposal struct {
 	greatwar.Income
 	Captures []greatwar.Capture `json:"captures"`
+	// IncomeRecorded says the income of the campaign's turn is already
+	// recorded (its end-turn was undone): ending the turn records the
+	// conquests and the end of the turn, not a second income.
+	IncomeRecorded bool `json:"income_recorded,omitempty"`
 }
 
 // propose computes the conquests and the income of the table, for the
@@ -313,11 +334,21 @@ func (c *campaignCtx) propose(path string) (proposal, error) {
 }
 
 // proposeFor computes the conquests and the income of a table for a
-// campaign's state (the zero State when there is no campaign).
+// campaign's state (the zero State when there is no campaign). For a
+// campaign the table must show the homeland of every player and of no
+// one else (campaignTable), and the players' factions and alignments are
+// the campaign's.
 func proposeFor(l models.Layout, st greatwar.State) (proposal, error) {
 	opt := greatwar.IncomeOptions{Harvesters: st.Options.Harvesters}
 	if _, err := l.Option("harvesters", &opt.Harvesters); err != nil {
 		return proposal{}, err
+	}
+	var notes []string
+	if len(st.Players) > 0 {
+		var err error
+		if l, notes, err = campaignTable(l, st); err != nil {
+			return proposal{}, err
+		}
 	}
 	t := engine.NewTable(l)
 	conq := st.Conquests()
@@ -349,7 +380,13 @@ func proposeFor(l models.Layout, st greatwar.State) (proposal, error) {
 	if inc.Sources == nil {
 		inc.Sources = []greatwar.Source{}
 	}
-	return proposal{Income: inc, Captures: caps}, nil
+	p := proposal{Income: inc, Captures: caps}
+	p.Notes = append(notes, p.Notes...)
+	if len(st.Players) > 0 && st.IncomeTurn == st.Turn {
+		p.IncomeRecorded = true
+		p.Notes = append(p.Notes, fmt.Sprintf("The income of turn %d is already recorded: ending the turn records only the conquests and the end of the turn.", st.Turn))
+	}
+	return p, nil
 }
 
 func runCampaignIncome(c *campaignCtx, pos []string) error {
@@ -389,6 +426,9 @@ func runCampaignEndTurn(c *campaignCtx, pos []string) error {
 	}
 	p, err := c.propose(path)
 	if err != nil {
+		if c.on("yes") {
+			return fmt.Errorf("%w (nothing recorded)", err)
+		}
 		return err
 	}
 	if !c.on("yes") {
@@ -398,21 +438,29 @@ func runCampaignEndTurn(c *campaignCtx, pos []string) error {
 }
 
 func (c *campaignCtx) recordTurnEnd(name string, p proposal) error {
-	recs, err := recordGreatWar(c.store, name, turnEndEvents(p.Captures, p.Sources))
+	recs, err := recordGreatWar(c.store, name, turnEndEvents(p))
 	if err != nil {
 		return err
 	}
-	return writeJSON(c.env.stdout, map[string]any{"recorded": recs})
+	out := map[string]any{"recorded": recs}
+	if p.IncomeRecorded && len(recs) > 0 {
+		out["notes"] = []string{fmt.Sprintf("No income recorded: the income of turn %d is already recorded.", recs[0].Turn)}
+	}
+	return writeJSON(c.env.stdout, out)
 }
 
 // turnEndEvents are the events that record a confirmed end of a Great War
-// turn: the conquests, the income, the end of the turn.
-func turnEndEvents(caps []greatwar.Capture, sources []greatwar.Source) []greatwar.Event {
+// turn: the conquests, the income (unless the turn's income is already
+// recorded), the end of the turn.
+func turnEndEvents(p proposal) []greatwar.Event {
 	var events []greatwar.Event
-	for _, cp := range caps {
+	for _, cp := range p.Captures {
 		events = append(events, greatwar.Event{Kind: greatwar.KindConquest, Homeland: cp.Homeland, By: cp.By})
 	}
-	return append(events, greatwar.Event{Kind: greatwar.KindIncome, Sources: sources}, greatwar.Event{Kind: greatwar.KindEndTurn})
+	if !p.IncomeRecorded {
+		events = append(events, greatwar.Event{Kind: greatwar.KindIncome, Sources: p.Sources})
+	}
+	return append(events, greatwar.Event{Kind: greatwar.KindEndTurn})
 }
 
 // recordGreatWar records several events of a Great War campaign. They are

@@ -181,9 +181,8 @@ func greatWarProposal(l models.Layout, st greatwar.State) (ui.TurnProposal, erro
 	for _, b := range p.Blocked {
 		out.Blocked = append(out.Blocked, fmt.Sprintf("%s: %d %s harvesters against %d enemy disks", b.Terrain, b.Harvesters, b.Alignment, b.Enemies))
 	}
-	if st.IncomeTurn == st.Turn && st.Turn > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("The income of turn %d is already recorded: only the conquests and the end of the turn are.", st.Turn))
-		return out, nil
+	if p.IncomeRecorded {
+		return out, nil // p.Notes says so
 	}
 	out.Income = p.Income.Income
 	for _, s := range p.Sources {

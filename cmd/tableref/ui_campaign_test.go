@@ -282,3 +282,39 @@ func labels(root fyne.CanvasObject) string {
 	}
 	return b.String()
 }
+
+// TestLedgerCampaignRefusesATableWithoutAPlayersHomeland: the Campaign
+// tab refuses, as "campaign end-turn" does, to propose the end of a turn
+// from a table that lacks eli's homeland, and says so in its status line.
+func TestLedgerCampaignRefusesATableWithoutAPlayersHomeland(t *testing.T) {
+	db := newWarDB(t)
+	c, err := openUICampaign("war", db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	noEli := loadLayout(t, withoutDisk(t, gwTurn1, "he"))
+	var missing *missingHomelands
+	if _, err := c.ProposeEndTurn(noEli); !errors.As(err, &missing) || !strings.Contains(err.Error(), "no homeland of eli") {
+		t.Errorf("proposal: got %v, want a refusal naming eli's homeland", err)
+	}
+
+	a := test.NewApp()
+	defer a.Quit()
+	u, err := ui.New(a, ui.Options{Campaign: c, Settle: ui.SettleGate{Frames: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Window.Resize(fyne.NewSize(1400, 900))
+	img, withPixels := ui.RenderLayout(noEli, ui.FitView([]models.Layout{noEli}, 900, 600))
+	u.Feed(ui.Frame{Image: img, Layout: withPixels, Seq: 1, Time: time.Unix(0, 0)})
+	u.Step()
+	selectTab(t, u.Window.Content(), "Campaign")
+	tapText(t, u.Window.Content(), "End turn…")
+	if got := labels(u.Window.Content()); !strings.Contains(got, "Cannot propose the end of the turn: ") || !strings.Contains(got, "no homeland of eli") {
+		t.Errorf("status line: got\n%s\nwant the refusal naming eli's homeland", got)
+	}
+	if h, _ := c.History(); len(h) != 1 {
+		t.Errorf("got %d events, want the setup alone", len(h))
+	}
+}
