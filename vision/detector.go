@@ -580,6 +580,16 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	} else {
 		src.CopyTo(&d.blurred)
 	}
+	// Without a calibration, a blurred photograph is detected smaller,
+	// where its edges are sharp (sharpness.go).
+	if d.opt.Calibration == nil {
+		if f := shrinkForSharpness(d.blurred, &d.channel); f > 1 {
+			sz := shrunkSize(d.blurred.Cols(), d.blurred.Rows(), f)
+			gocv.Resize(d.blurred, &d.chEdges, sz, 0, 0, gocv.InterpolationArea)
+			d.blurred, d.chEdges = d.chEdges, d.blurred
+			scale = float64(w) / float64(sz.X)
+		}
+	}
 	gocv.CvtColor(d.blurred, &d.small, gocv.ColorBGRToLab)
 	n := d.small.Rows() * d.small.Cols()
 	if len(d.gradX) != n {
