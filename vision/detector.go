@@ -581,11 +581,16 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 		src.CopyTo(&d.blurred)
 	}
 	// Without a calibration, a blurred photograph is detected smaller,
-	// where its edges are sharp (sharpness.go).
+	// where its edges are sharp, and a small one larger (sharpness.go).
 	if d.opt.Calibration == nil {
 		if f := shrinkForSharpness(d.blurred, &d.channel); f > 1 {
 			sz := shrunkSize(d.blurred.Cols(), d.blurred.Rows(), f)
 			gocv.Resize(d.blurred, &d.chEdges, sz, 0, 0, gocv.InterpolationArea)
+			d.blurred, d.chEdges = d.chEdges, d.blurred
+			scale = float64(w) / float64(sz.X)
+		} else if min(d.blurred.Cols(), d.blurred.Rows()) < smallFrameSide {
+			sz := image.Pt(2*d.blurred.Cols(), 2*d.blurred.Rows())
+			gocv.Resize(d.blurred, &d.chEdges, sz, 0, 0, gocv.InterpolationCubic)
 			d.blurred, d.chEdges = d.chEdges, d.blurred
 			scale = float64(w) / float64(sz.X)
 		}
