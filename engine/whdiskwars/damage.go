@@ -1,6 +1,11 @@
 package whdiskwars
 
-import "tableref/models"
+import (
+	"slices"
+	"strings"
+
+	"tableref/models"
+)
 
 // Health is a disk's state against damage: its Toughness and Stamina and
 // the Damage and Wounds on it.
@@ -78,14 +83,20 @@ func Deal(h Health, p Profile, amount int, damageType string) (Health, Applied) 
 }
 
 // EndPhase returns the layout after the End Phase: every disk in play
-// loses its damage and its activation; wounds stay ("All tokens (except
-// for Wound tokens) are removed from disks in play"). The layout given is
-// not changed.
+// loses its damage and its activation, and the damage and activation
+// tokens are taken off the table; wounds and wound tokens stay ("All
+// tokens (except for Wound tokens) are removed from disks in play").
+// Tokens of other kinds are left as they are. The layout given is not
+// changed.
 func EndPhase(l models.Layout) models.Layout {
 	out := l.Clone()
 	for i := range out.Disks {
 		out.Disks[i].Damage = 0
 		out.Disks[i].Activated = false
 	}
+	out.Tokens = slices.DeleteFunc(out.Tokens, func(t models.Token) bool {
+		kind := strings.ToLower(strings.TrimSpace(t.Kind))
+		return kind == TokenDamage || kind == TokenActivation
+	})
 	return out
 }

@@ -104,7 +104,7 @@ func (a Analysis) endPhase() EndPhaseReport {
 		if h.Damage > 0 {
 			r.ClearedDamage[id] = h.Damage
 		}
-		if a.Table.Disk(i).Activated {
+		if a.Fighters[i].Activated {
 			r.ClearedActivation = append(r.ClearedActivation, id)
 		}
 		if h.Wounds > 0 {

@@ -13,7 +13,9 @@
 //   - the resolution order: resolve_before, cycles, the first player's
 //     choice (order.go);
 //   - the stats a disk in an engagement needs, the players' choices
-//     (target, targets, engagement_order) (fighters.go);
+//     (target, targets, engagement_order) (fighters.go), stat names
+//     (stats.go), and the damage, wound and activation tokens lying on a
+//     disk (statetokens.go);
 //   - the Melee Phase: Swift, normal and Slow steps, targets, Frenzy,
 //     engagements created by removals (melee.go, targets.go);
 //   - the engine.Ruleset that fills the analysis report and its

@@ -57,6 +57,43 @@ func engages(top, bottom models.Disk) bool {
 	return Combatant(top) && Combatant(bottom) && models.Enemies(top, bottom)
 }
 
+// UnsettledPins warns about every pin between two combatants whose enmity
+// the layout does not settle: they do not both have a side, nor both an
+// owner. models.Enemies calls them friends, so the pin makes no
+// engagement; the warning says why.
+func UnsettledPins(t *engine.Table) []string {
+	var warnings []string
+	for i := range t.Len() {
+		for _, j := range t.Pins(i) {
+			top, bottom := t.Disk(i), t.Disk(j)
+			if Combatant(top) && Combatant(bottom) && !enmitySettled(top, bottom) {
+				warnings = append(warnings, fmt.Sprintf("disk %s pins %s, but cannot tell whether %s and %s are enemies: %s has %s, %s has %s (sides are compared when both have one, else owners, both needed); no engagement",
+					label(top), label(bottom), top.ID, bottom.ID, top.ID, allegiance(top), bottom.ID, allegiance(bottom)))
+			}
+		}
+	}
+	return warnings
+}
+
+// enmitySettled reports whether the layout says whether a and b are
+// enemies: both have a side, or both an owner.
+func enmitySettled(a, b models.Disk) bool {
+	return a.Side != "" && b.Side != "" || a.Owner != "" && b.Owner != ""
+}
+
+// allegiance describes a disk's side and owner.
+func allegiance(d models.Disk) string {
+	switch {
+	case d.Side == "" && d.Owner == "":
+		return "neither side nor owner"
+	case d.Owner == "":
+		return fmt.Sprintf("side %q and no owner", d.Side)
+	case d.Side == "":
+		return fmt.Sprintf("owner %q and no side", d.Owner)
+	}
+	return fmt.Sprintf("side %q and owner %q", d.Side, d.Owner)
+}
+
 // Engagement is one melee: the disks attacking (pinning an enemy) and
 // defending (pinned by an enemy), by layout index, ascending.
 type Engagement struct {

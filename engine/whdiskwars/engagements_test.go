@@ -105,3 +105,43 @@ func TestEnemyPinsOnlyBetweenEnemyCreatures(t *testing.T) {
 		t.Fatalf("layout: got contacts %v, want a on friend, enemy and forest, spell on a", contactsOf(tbl))
 	}
 }
+
+// The table model: "Two disks are enemies when their sides differ, or,
+// where no side is given, their owners differ" (models.Enemies: sides
+// when both have one, else owners, both needed). A pin between creatures
+// that neither both sides nor both owners settle makes no engagement; the
+// report says so rather than staying silent.
+func TestPinsWhoseEnmityCannotBeToldAreWarned(t *testing.T) {
+	tests := []struct {
+		name        string
+		top, bottom func(d *models.Disk)
+		engagements int
+		warning     string // "" for none
+	}{
+		{"a side on one, an owner on the other", func(d *models.Disk) { d.Side = "chaos" }, func(d *models.Disk) { d.Side, d.Owner = "", "empire" }, 0,
+			`cannot tell whether top and bottom are enemies: top has side "chaos" and no owner, bottom has owner "empire" and no side`},
+		{"neither side nor owner", func(d *models.Disk) { d.Side = "" }, func(d *models.Disk) { d.Side = "" }, 0,
+			"cannot tell whether top and bottom are enemies: top has neither side nor owner, bottom has neither side nor owner"},
+		{"owners on both, a side on one", func(d *models.Disk) { d.Side, d.Owner = "chaos", "red" }, func(d *models.Disk) { d.Side, d.Owner = "", "blue" }, 1, ""},
+		{"sides on both", func(d *models.Disk) { d.Side = "chaos" }, func(d *models.Disk) { d.Side = "chaos" }, 0, ""},
+		{"terrain without owner", func(d *models.Disk) { d.Side = "chaos" }, func(d *models.Disk) { d.Side, d.Kind = "", models.KindTerrain }, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newBuilder().
+				disk("top", "x", 0, 0, 2, stats(3, 1, 5, 0)).with(tt.top).
+				disk("bottom", "y", 3, 0, 1, stats(3, 1, 5, 0)).with(tt.bottom)
+			a := mustRun(t, b.table())
+			if got := len(a.Split.Engagements); got != tt.engagements {
+				t.Errorf("engagements: got %d, want %d", got, tt.engagements)
+			}
+			all := strings.Join(a.Warnings, "\n")
+			switch {
+			case tt.warning == "" && len(a.Warnings) > 0:
+				t.Errorf("warnings: got %q, want none", a.Warnings)
+			case tt.warning != "" && !strings.Contains(all, tt.warning):
+				t.Errorf("warnings: got %q, want one containing %q", a.Warnings, tt.warning)
+			}
+		})
+	}
+}

@@ -48,15 +48,18 @@ func (e *StatError) Error() string {
 
 // Fighters reads every disk's melee data. A disk that attacks in an
 // engagement needs "strength", one that defends needs "counter", and both
-// need "toughness" (at least 1); "stamina" defaults to 0. Missing or
-// negative stats are errors naming the disk and the stat (all of them,
-// joined); unknown keywords and impossible choices are warnings.
+// need "toughness" (at least 1); "stamina" defaults to 0. Stat names are
+// compared without regard to case (see statOf). Missing or negative stats
+// are errors naming the disk and the stat (all of them, joined); unknown
+// keywords, unknown stats and impossible choices are warnings. The state
+// on a disk is its fields merged with the tokens lying on it (StateTokens,
+// diskState).
 func Fighters(t *engine.Table, s Split, rel Relation) ([]Fighter, []string, error) {
 	fighters := make([]Fighter, t.Len())
-	var warnings []string
+	tokens, warnings := StateTokens(t)
 	var errs []error
 	for i, d := range t.Disks() {
-		f, w, err := fighter(t, d, s.AttackIn[i] >= 0, s.DefendIn[i] >= 0)
+		f, w, err := fighter(t, d, tokens[i], s.AttackIn[i] >= 0, s.DefendIn[i] >= 0)
 		fighters[i] = f
 		warnings = append(warnings, w...)
 		if err != nil {
@@ -68,20 +71,22 @@ func Fighters(t *engine.Table, s Split, rel Relation) ([]Fighter, []string, erro
 	return fighters, warnings, errors.Join(errs...)
 }
 
-func fighter(t *engine.Table, d models.Disk, attacks, defends bool) (Fighter, []string, error) {
+func fighter(t *engine.Table, d models.Disk, ts TokenState, attacks, defends bool) (Fighter, []string, error) {
 	p, problems := ParseProfile(d.Keywords)
-	if !Combatant(d) {
-		problems = nil // terrain and spell keywords are not melee keywords
+	var warnings []string
+	if Combatant(d) { // terrain and spell keywords and stats are not melee ones
+		for _, pr := range problems {
+			warnings = append(warnings, fmt.Sprintf("disk %s: %s", label(d), pr))
+		}
+		warnings = append(warnings, statWarnings(d)...)
 	}
-	warnings := make([]string, 0, len(problems))
-	for _, pr := range problems {
-		warnings = append(warnings, fmt.Sprintf("disk %s: %s", label(d), pr))
-	}
-	f := Fighter{Profile: p, Health: Health{Damage: d.Damage, Wounds: d.WoundsTaken}}
+	damage, wounds, activated, w := diskState(d, ts)
+	warnings = append(warnings, w...)
+	f := Fighter{Profile: p, Health: Health{Damage: damage, Wounds: wounds}, Activated: activated}
 	engaged := attacks || defends
 	var errs []error
 	need := func(stat string, required bool, min int, dst *int) {
-		v, ok := d.Stat(stat)
+		v, ok := statOf(d, stat)
 		switch {
 		case !ok && required:
 			errs = append(errs, &StatError{d.ID, d.Name, stat, "missing; a disk in an engagement needs it"})
@@ -91,8 +96,8 @@ func fighter(t *engine.Table, d models.Disk, attacks, defends bool) (Fighter, []
 			*dst = v
 		}
 	}
-	if engaged && (d.Damage > MaxStat || d.WoundsTaken > MaxStat) {
-		errs = append(errs, &StatError{d.ID, d.Name, "damage", fmt.Sprintf("damage %d or wounds_taken %d is more than %d", d.Damage, d.WoundsTaken, MaxStat)})
+	if engaged && (damage > MaxStat || wounds > MaxStat) {
+		errs = append(errs, &StatError{d.ID, d.Name, "damage", fmt.Sprintf("damage %d or wounds_taken %d (fields or tokens) is more than %d", damage, wounds, MaxStat)})
 	}
 	need(StatToughness, engaged, 1, &f.Health.Toughness)
 	need(StatStamina, false, 0, &f.Health.Stamina)

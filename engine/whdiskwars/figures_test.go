@@ -135,6 +135,10 @@ func TestFigure6FirstPlayerSettlesTheCycle(t *testing.T) {
 		{"D first, before B and C", `["E4"]`, []string{"E4", "E2", "E3", "E1"}, []string{"E1<E4"}, false},
 		{"A before D, by attacking disks", `["luthor", "valkia", "boar", "knights"]`, []string{"E2", "E3", "E1", "E4"}, []string{"E4<E1"}, false},
 		{"A cannot come before B and C", `["E1", "E2", "E3", "E4"]`, []string{"E2", "E3", "E1", "E4"}, []string{"E4<E1"}, true},
+		// "An engagement_order the rules do not allow is followed as far as
+		// it can be, with a warning": naming A alone puts it before the
+		// unnamed B and C, which the rules forbid.
+		{"A named alone cannot come before B and C", `["E1"]`, []string{"E2", "E3", "E1", "E4"}, []string{"E4<E1"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

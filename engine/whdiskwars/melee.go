@@ -18,6 +18,9 @@ type Fighter struct {
 	// index, in order of preference (the disk's "target", then its
 	// "targets"). The first one eligible and still in play is struck.
 	Targets []int
+	// Activated: an activation token lies on the disk (its "activated"
+	// field or a token); only the End Phase reads it.
+	Activated bool
 }
 
 // NewEngagement is a pin between enemies that appeared during the Melee

@@ -129,43 +129,78 @@ type Plan struct {
 	// Overruled lists the constraints [X, Y] the order breaks (Y resolved
 	// before X): only ever inside a cycle, where some must be broken.
 	Overruled [][2]int
+	// Overrides are the steps where the rules did not let the first
+	// player's explicit order (OrderHints.Rank) be followed.
+	Overrides []Override
 }
 
+// Override is a step of a Plan where Wanted, the unresolved engagement the
+// first player named earliest, could not be resolved: By had to come
+// first, for the reason Why; Chosen was resolved instead.
+type Override struct {
+	Wanted, Chosen, By int
+	Why                OverrideReason
+}
+
+// OverrideReason says which rule put an engagement before the one the
+// first player wanted.
+type OverrideReason int
+
+const (
+	// WaitsFor: By must be resolved before Wanted, and the two are not in
+	// one cycle ("resolve engagements where embattled disks defend before
+	// those in which they attack").
+	WaitsFor OverrideReason = iota
+	// KeepsConstraints: in their cycle, By can be resolved without
+	// breaking a constraint and Wanted cannot.
+	KeepsConstraints
+	// UnpinnedFirst: in their cycle both break a constraint, and an
+	// unpinned disk attacks in By, none in Wanted ("engagements where
+	// unpinned disks attack are resolved first").
+	UnpinnedFirst
+)
+
 // PlanOrder orders the engagements. Constraints outside a cycle are always
-// kept; inside a cycle the first player chooses ("The last and final rule,
-// which is the ultimate tiebreaker is 'First player decides'").
+// kept. Inside a cycle ("you'll have a situation in which an embattled
+// disk attacks before defending ... You'll need to resort to another
+// rule") the engine keeps every constraint it still can, then resolves
+// first an engagement where an unpinned disk attacks ("Based on the
+// developer's responses, engagements where unpinned disks attack are
+// resolved first"), and only then lets the first player decide ("The last
+// and final rule, which is the ultimate tiebreaker is 'First player
+// decides'").
 //
 // An engagement may be resolved next when every engagement that must come
-// before it is resolved or lies in the same cycle as it. Among those the
-// engine takes, in this order of preference:
+// before it is resolved or lies in the same cycle as it (free), and no
+// unresolved engagement of its cycle goes before it by the cycle's rules:
+// one that breaks no constraint before one that breaks some, then, among
+// those that break some, one with an unpinned attacker before one
+// without. Among those the engine takes, in this order of preference:
 //  1. the earliest in the first player's explicit order (Rank);
 //  2. one that breaks no constraint;
-//  3. one in which an unpinned disk attacks ("engagements where unpinned
-//     disks attack are resolved first", the developers' answer quoted in
-//     the comments);
+//  3. one in which an unpinned disk attacks;
 //  4. the one whose topmost defender lies highest ("Scrums are resolved
 //     top-down");
 //  5. the lowest engagement number.
+//
+// Every step where the engagement ranked earliest could not be taken is
+// recorded in Plan.Overrides.
 func PlanOrder(n int, pairs [][2]int, h OrderHints) Plan {
-	comp := components(n, pairs)
-	preds := make([][]int, n)
-	for _, p := range pairs {
-		preds[p[1]] = append(preds[p[1]], p[0])
-	}
+	g := newOrderGraph(n, pairs)
 	done := make([]bool, n)
 	var plan Plan
 	for range n {
-		best, bestBreaks := -1, false
+		s := g.step(done, h)
+		best := -1
 		for e := range n {
-			if done[e] {
-				continue
-			}
-			free, breaks := readiness(e, preds[e], done, comp)
-			if free && (best < 0 || preferred(e, breaks, best, bestBreaks, h)) {
-				best, bestBreaks = e, breaks
+			if s.eligible(e) && (best < 0 || preferred(e, s.breaks[e], best, s.breaks[best], h)) {
+				best = e
 			}
 		}
-		for _, p := range preds[best] {
+		if o, ok := s.override(best, h); ok {
+			plan.Overrides = append(plan.Overrides, o)
+		}
+		for _, p := range g.preds[best] {
 			if !done[p] {
 				plan.Overruled = append(plan.Overruled, [2]int{p, best})
 			}
@@ -177,22 +212,133 @@ func PlanOrder(n int, pairs [][2]int, h OrderHints) Plan {
 	return plan
 }
 
-// readiness tells whether every unresolved predecessor of e lies in its
-// cycle (free), and whether there is any (breaks).
-func readiness(e int, preds []int, done []bool, comp []int) (free, breaks bool) {
-	for _, p := range preds {
-		if done[p] {
-			continue
-		}
-		if comp[p] != comp[e] {
-			return false, false
-		}
-		breaks = true
-	}
-	return true, breaks
+// orderGraph is the constraint graph: every engagement's predecessors and
+// its strongly connected component (its cycle, or itself alone).
+type orderGraph struct {
+	comp  []int
+	preds [][]int
 }
 
-// preferred reports whether a is to be resolved before b (see PlanOrder).
+func newOrderGraph(n int, pairs [][2]int) orderGraph {
+	g := orderGraph{comp: components(n, pairs), preds: make([][]int, n)}
+	for _, p := range pairs {
+		g.preds[p[1]] = append(g.preds[p[1]], p[0])
+	}
+	return g
+}
+
+// orderStep is what PlanOrder knows of the engagements at one step.
+type orderStep struct {
+	g      orderGraph
+	done   []bool
+	free   []bool
+	breaks []bool // some predecessor in its cycle is unresolved
+	key    []int  // cycleKey
+	best   map[int]int
+}
+
+func (g orderGraph) step(done []bool, h OrderHints) orderStep {
+	n := len(done)
+	s := orderStep{g: g, done: done, free: make([]bool, n), breaks: make([]bool, n), key: make([]int, n), best: map[int]int{}}
+	for e := range n {
+		if done[e] {
+			continue
+		}
+		s.free[e], s.breaks[e] = readiness(e, g.preds[e], done, g.comp)
+		s.key[e] = cycleKey(s.breaks[e], h.UnpinnedAttacker[e])
+		if k, seen := s.best[g.comp[e]]; !seen || s.key[e] < k {
+			s.best[g.comp[e]] = s.key[e]
+		}
+	}
+	return s
+}
+
+// cycleKey ranks an engagement within its cycle, lower first: one that
+// breaks no constraint, then one that breaks some with an unpinned
+// attacker, then one without.
+func cycleKey(breaks, unpinned bool) int {
+	switch {
+	case !breaks:
+		return 0
+	case unpinned:
+		return 1
+	}
+	return 2
+}
+
+func (s orderStep) eligible(e int) bool {
+	return s.free[e] && s.key[e] == s.best[s.g.comp[e]]
+}
+
+// readiness tells whether every unresolved predecessor of e lies in its
+// cycle (free), and whether any unresolved predecessor lies in its cycle
+// (breaks).
+func readiness(e int, preds []int, done []bool, comp []int) (free, breaks bool) {
+	free = true
+	for _, p := range preds {
+		switch {
+		case done[p]:
+		case comp[p] != comp[e]:
+			free = false
+		default:
+			breaks = true
+		}
+	}
+	return free, breaks
+}
+
+// override reports whether choosing chosen passes over the unresolved
+// engagement ranked earliest, and why.
+func (s orderStep) override(chosen int, h OrderHints) (Override, bool) {
+	wanted := -1
+	for e := range s.done {
+		if !s.done[e] && (wanted < 0 || h.Rank[e] < h.Rank[wanted]) {
+			wanted = e
+		}
+	}
+	if h.Rank[chosen] <= h.Rank[wanted] {
+		return Override{}, false
+	}
+	o := Override{Wanted: wanted, Chosen: chosen}
+	if !s.free[wanted] {
+		o.By, o.Why = s.blocker(wanted), WaitsFor
+		return o, true
+	}
+	o.By = s.cycleLeader(wanted, h)
+	o.Why = UnpinnedFirst
+	if s.key[o.By] == 0 {
+		o.Why = KeepsConstraints
+	}
+	return o, true
+}
+
+// blocker returns the first unresolved predecessor of e outside its cycle.
+func (s orderStep) blocker(e int) int {
+	for _, p := range s.g.preds[e] {
+		if !s.done[p] && s.g.comp[p] != s.g.comp[e] {
+			return p
+		}
+	}
+	return -1
+}
+
+// cycleLeader returns the unresolved engagement of e's cycle the cycle's
+// rules put first, the earliest ranked (then lowest numbered) on a tie.
+func (s orderStep) cycleLeader(e int, h OrderHints) int {
+	leader := -1
+	for m := range s.done {
+		if s.done[m] || s.g.comp[m] != s.g.comp[e] || s.key[m] != s.best[s.g.comp[e]] {
+			continue
+		}
+		if leader < 0 || h.Rank[m] < h.Rank[leader] {
+			leader = m
+		}
+	}
+	return leader
+}
+
+// preferred reports whether a is to be resolved before b, both eligible
+// (see PlanOrder).
 func preferred(a int, aBreaks bool, b int, bBreaks bool, h OrderHints) bool {
 	c := cmp.Or(
 		cmp.Compare(h.Rank[a], h.Rank[b]),

@@ -1,10 +1,12 @@
 package whdiskwars
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"tableref/engine"
@@ -212,4 +214,48 @@ func checkOneTarget(t *testing.T, name string, a Analysis, o engine.Outcome) {
 			t.Fatalf("%s: %s strikes %v in %s", name, ev.From, targets[key], ev.Engagement)
 		}
 	}
+}
+
+// "An engagement_order the rules do not allow is followed as far as it can
+// be, with a warning": on random tables with a random partial order, the
+// warning comes exactly when some engagement is resolved before one the
+// first player named earlier (unnamed ones count as named last).
+func TestExplicitOrderWarnsWheneverItIsNotFollowed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2014, 8))
+	var seen struct{ followed, overridden int }
+	for k := range 300 {
+		tbl := randomTable(rng)
+		first, err := Run(tbl)
+		if err != nil {
+			t.Fatalf("table %d: %v", k, err)
+		}
+		var names []string
+		for _, e := range rng.Perm(len(first.Split.Engagements)) {
+			if rng.IntN(3) > 0 {
+				names = append(names, first.Split.Engagements[e].ID)
+			}
+		}
+		order, _ := json.Marshal(names)
+		l := tbl.Layout().Clone()
+		setOption(&l, "engagement_order", string(order))
+		a, err := Run(engine.NewTable(l))
+		if err != nil {
+			t.Fatalf("table %d: %v", k, err)
+		}
+		rank, _, _, _ := ExplicitOrder(a.Table, a.Split)
+		decreases := !slices.IsSortedFunc(a.Plan.Order, func(x, y int) int { return cmp.Compare(rank[x], rank[y]) })
+		warned := slices.ContainsFunc(a.Warnings, func(w string) bool { return strings.Contains(w, "cannot be followed") })
+		if decreases != warned {
+			t.Fatalf("table %d, engagement_order %s: resolved %v, rank decreases %v, warned %v: %q", k, order, a.ids(a.Plan.Order), decreases, warned, a.Warnings)
+		}
+		if decreases {
+			seen.overridden++
+		} else {
+			seen.followed++
+		}
+	}
+	if seen.followed == 0 || seen.overridden == 0 {
+		t.Errorf("random orders reached too little: %+v", seen)
+	}
+	t.Logf("random orders: %+v", seen)
 }

@@ -59,7 +59,7 @@ func Run(t *engine.Table) (Analysis, error) {
 	if err != nil {
 		return Analysis{}, err
 	}
-	a.Fighters, a.Warnings = fighters, warnings
+	a.Fighters, a.Warnings = fighters, append(UnsettledPins(t), warnings...)
 	pairs, same := ResolveBefore(a.Split)
 	a.ResolveBefore = pairs
 	a.Cycles = Cycles(len(a.Split.Engagements), pairs)
@@ -75,7 +75,7 @@ func Run(t *engine.Table) (Analysis, error) {
 	a.Warnings = append(a.Warnings, w...)
 	a.Plan = PlanOrder(len(a.Split.Engagements), pairs, a.hints(rank))
 	if explicit {
-		a.checkExplicit(rank)
+		a.checkExplicit()
 	}
 	a.Result = Resolve(t, a.Relation, a.Split, a.Fighters, a.Plan.Order)
 	return a, nil
@@ -96,18 +96,33 @@ func (a *Analysis) hints(rank []int) OrderHints {
 }
 
 // checkExplicit warns when the rules did not let the engine follow the
-// first player's order.
-func (a *Analysis) checkExplicit(rank []int) {
-	var followed []int
-	for _, e := range a.Plan.Order {
-		if rank[e] != Unlisted {
-			followed = append(followed, e)
+// first player's order: whenever an engagement was resolved before one
+// named earlier (an unnamed one counts as named after every named one),
+// saying which rule put it first.
+func (a *Analysis) checkExplicit() {
+	if len(a.Plan.Overrides) == 0 {
+		return
+	}
+	var why []string
+	for _, o := range a.Plan.Overrides {
+		if r := a.overrideReason(o); !slices.Contains(why, r) {
+			why = append(why, r)
 		}
 	}
-	if !slices.IsSortedFunc(followed, func(x, y int) int { return rank[x] - rank[y] }) {
-		a.warnf("%s cannot be followed as given: engagements where an embattled disk defends come before those where it attacks; resolved in the order %s",
-			orderOption, strings.Join(a.ids(a.Plan.Order), ", "))
+	a.warnf("%s cannot be followed as given: %s; resolved in the order %s",
+		orderOption, strings.Join(why, "; "), strings.Join(a.ids(a.Plan.Order), ", "))
+}
+
+// overrideReason says in words why o.By went before o.Wanted.
+func (a *Analysis) overrideReason(o Override) string {
+	w, by := a.Split.Engagements[o.Wanted].ID, a.Split.Engagements[o.By].ID
+	switch o.Why {
+	case KeepsConstraints:
+		return fmt.Sprintf("%s must wait for %s: in their cycle %s keeps every constraint and %s would break one", w, by, by, w)
+	case UnpinnedFirst:
+		return fmt.Sprintf("%s must wait for %s: in their cycle an unpinned disk attacks in %s and none in %s (engagements where unpinned disks attack are resolved first)", w, by, by, w)
 	}
+	return fmt.Sprintf("%s must wait for %s (an embattled disk defends in %s and attacks in %s)", w, by, by, w)
 }
 
 func (a *Analysis) warnf(format string, args ...any) {
