@@ -1,9 +1,11 @@
 package vision
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,8 +30,38 @@ type Source interface {
 	Close() error
 }
 
+// Kind says what a Source reads.
+type Kind int
+
+// The kinds of Source that Open returns; KindUnknown for any other.
+const (
+	KindUnknown Kind = iota
+	KindCamera
+	KindVideo
+	KindImage  // one image file
+	KindFolder // a folder of image files
+)
+
+// KindOf returns what src reads, as the Source itself says (a Source of
+// this package does; any other is KindUnknown).
+func KindOf(src Source) Kind {
+	if k, ok := src.(interface{ Kind() Kind }); ok {
+		return k.Kind()
+	}
+	return KindUnknown
+}
+
 // ErrSourceGone is wrapped when a camera stops delivering frames.
 var ErrSourceGone = errors.New("source stopped delivering frames")
+
+// MaxCamera is the highest camera index: OpenCV takes it as a C int, and
+// a larger one would wrap to another camera.
+const MaxCamera = math.MaxInt32
+
+// maxImageFile is the largest image file read, in bytes: a file that
+// never ends (a link to /dev/zero) or a huge one is skipped, not read
+// until memory runs out.
+const maxImageFile = 256 << 20
 
 var (
 	imageExts = []string{".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
@@ -37,9 +69,13 @@ var (
 )
 
 // Open opens a frame source: "camera:N" for a camera,
-// a folder of images, an image file or a video file.
+// a folder of images, an image file or a video file. A folder is told
+// from a file by the file system, whatever its name ends with.
 func Open(spec string) (Source, error) {
-	if n, ok := cameraIndex(spec); ok {
+	if n, ok, err := cameraIndex(spec); ok {
+		if err != nil {
+			return nil, err
+		}
 		return OpenCamera(n)
 	}
 	st, err := os.Stat(spec)
@@ -50,7 +86,7 @@ func Open(spec string) (Source, error) {
 		return openFolder(spec)
 	}
 	if isImage(spec) {
-		return &filesSource{name: spec, files: []string{spec}}, nil
+		return &filesSource{name: spec, files: []string{spec}, single: true}, nil
 	}
 	if !slices.Contains(videoExts, strings.ToLower(filepath.Ext(spec))) {
 		return nil, fmt.Errorf("open %s: not an image (%s) or a video (%s)", spec, strings.Join(imageExts, " "), strings.Join(videoExts, " "))
@@ -58,13 +94,18 @@ func Open(spec string) (Source, error) {
 	return openVideo(spec)
 }
 
-func cameraIndex(spec string) (int, bool) {
+// cameraIndex reads "camera:N": ok when spec names a camera by a number,
+// with an error when the number is not a camera's.
+func cameraIndex(spec string) (n int, ok bool, err error) {
 	s, ok := strings.CutPrefix(spec, "camera:")
-	if !ok {
-		return 0, false
+	if !ok || s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false, nil
 	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil && n >= 0
+	n, err = strconv.Atoi(s)
+	if err != nil || n > MaxCamera {
+		return 0, true, fmt.Errorf("open %s: cameras are numbered from 0 to %d", spec, MaxCamera)
+	}
+	return n, true, nil
 }
 
 func isImage(path string) bool {
@@ -73,11 +114,14 @@ func isImage(path string) bool {
 
 // filesSource reads image files one after the other.
 type filesSource struct {
-	name  string
-	files []string
-	next  int
+	name   string
+	files  []string
+	single bool // one image file, not a folder
+	next   int
 }
 
+// openFolder lists the image files of dir in natural order (naturalCompare:
+// frame2 before frame10).
 func openFolder(dir string) (Source, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -92,8 +136,48 @@ func openFolder(dir string) (Source, error) {
 	if len(s.files) == 0 {
 		return nil, fmt.Errorf("open folder %s: no images in it (%s)", dir, strings.Join(imageExts, " "))
 	}
-	slices.Sort(s.files)
+	slices.SortFunc(s.files, func(a, b string) int { return naturalCompare(filepath.Base(a), filepath.Base(b)) })
 	return s, nil
+}
+
+// naturalCompare orders names as people number files: runs of digits
+// compare as numbers ("frame2" before "frame10"), the rest byte by byte;
+// names equal that way ("f01", "f1") fall back to plain order.
+func naturalCompare(a, b string) int {
+	x, y := a, b
+	for x != "" && y != "" {
+		if isDigit(x[0]) && isDigit(y[0]) {
+			i, j := digitRun(x), digitRun(y)
+			nx, ny := strings.TrimLeft(x[:i], "0"), strings.TrimLeft(y[:j], "0")
+			if c := cmp.Compare(len(nx), len(ny)); c != 0 {
+				return c
+			}
+			if c := strings.Compare(nx, ny); c != 0 {
+				return c
+			}
+			x, y = x[i:], y[j:]
+			continue
+		}
+		if c := cmp.Compare(x[0], y[0]); c != 0 {
+			return c
+		}
+		x, y = x[1:], y[1:]
+	}
+	if c := cmp.Compare(len(x), len(y)); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// digitRun returns the length of the run of digits s starts with.
+func digitRun(s string) int {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i
 }
 
 func (s *filesSource) Next(dst *gocv.Mat) error {
@@ -102,7 +186,7 @@ func (s *filesSource) Next(dst *gocv.Mat) error {
 	}
 	f := s.files[s.next]
 	s.next++
-	data, err := os.ReadFile(f)
+	data, err := readImageFile(f)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrBadFrame, err)
 	}
@@ -126,8 +210,66 @@ func (s *filesSource) Next(dst *gocv.Mat) error {
 	return nil
 }
 
+// readImageFile reads the image file at path, refusing what is not a
+// regular file (a device such as /dev/zero, a pipe that may never be
+// written, a folder) and a file of more than maxImageFile bytes.
+func readImageFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s): not read", path, fileKind(st.Mode()))
+	}
+	tooBig := fmt.Errorf("%s is larger than the %d MB an image file may be: not read", path, maxImageFile>>20)
+	if st.Size() > maxImageFile {
+		return nil, tooBig
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// Still the regular file stat saw, and no more read than the cap,
+	// should it have grown since.
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is no longer a regular file: not read", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxImageFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if len(data) > maxImageFile {
+		return nil, tooBig
+	}
+	return data, nil
+}
+
+// fileKind names what a file that is not a regular one is.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a plain file"
+}
+
 func (s *filesSource) Name() string { return s.name }
 func (s *filesSource) Close() error { return nil }
+
+// Kind returns KindImage for one image file, KindFolder for a folder.
+func (s *filesSource) Kind() Kind {
+	if s.single {
+		return KindImage
+	}
+	return KindFolder
+}
 
 // Current returns the file of the frame last read.
 func (s *filesSource) Current() string {
@@ -137,74 +279,6 @@ func (s *filesSource) Current() string {
 	return s.files[s.next-1]
 }
 
-// captureSource reads a camera or a video file through OpenCV.
-type captureSource struct {
-	name   string
-	cap    *gocv.VideoCapture
-	camera bool
-	misses int
-	read   int  // frames read from a video
-	ended  bool // a video's end was met
-}
-
-// A video that ends this many frames (and this share of them) short of
-// the count its header claims is taken for cut short: containers' counts
-// may be an estimate off by a frame or so.
-const (
-	videoShortFrames = 2
-	videoShortShare  = 0.01
-)
-
-// OpenCamera opens camera n.
-func OpenCamera(n int) (Source, error) {
-	c, err := gocv.OpenVideoCapture(n)
-	if err != nil || !c.IsOpened() {
-		if c != nil {
-			c.Close()
-		}
-		return nil, fmt.Errorf("open camera %d: no such camera, or it is in use", n)
-	}
-	return &captureSource{name: fmt.Sprintf("camera:%d", n), cap: c, camera: true}, nil
-}
-
-func openVideo(path string) (Source, error) {
-	c, err := gocv.VideoCaptureFile(path)
-	if err != nil || !c.IsOpened() {
-		if c != nil {
-			c.Close()
-		}
-		return nil, fmt.Errorf("open %s: not an image or a video this program can read", path)
-	}
-	return &captureSource{name: path, cap: c}, nil
-}
-
-func (s *captureSource) Next(dst *gocv.Mat) error {
-	if s.cap.Read(dst) && !dst.Empty() {
-		s.misses = 0
-		s.read++
-		return nil
-	}
-	if !s.camera {
-		// A video cut short (a copy broken off, a camera's recording
-		// stopped) ends early without a word from OpenCV: the frames
-		// missing are said once, as a bad frame.
-		claimed := s.cap.Get(gocv.VideoCaptureFrameCount)
-		if !s.ended && claimed-float64(s.read) > max(videoShortFrames, videoShortShare*claimed) {
-			s.ended = true
-			return fmt.Errorf("%w: %s ends after %d frames of the %.0f its header claims (cut short or damaged)", ErrBadFrame, s.name, s.read, claimed)
-		}
-		s.ended = true
-		return io.EOF
-	}
-	s.misses++
-	if s.misses >= 30 {
-		return fmt.Errorf("%s: %w (unplugged?)", s.name, ErrSourceGone)
-	}
-	return fmt.Errorf("%w: %s gave no frame", ErrBadFrame, s.name)
-}
-
-func (s *captureSource) Name() string { return s.name }
-func (s *captureSource) Close() error { return s.cap.Close() }
-
 // IsImageFile reports whether path names an image file by its extension.
+// A folder may have such a name: Open and KindOf tell them apart.
 func IsImageFile(path string) bool { return isImage(path) }

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -122,68 +123,6 @@ func TestFolderSkipsImagesClaimingHugeSizes(t *testing.T) {
 	}
 }
 
-// TestVideoCutShortIsSaid checks that a video whose frames stop before the
-// count its header claims ends with one bad frame saying so, and that a
-// whole video ends without one.
-func TestVideoCutShortIsSaid(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "game.avi")
-	const frames = 12
-	w, err := gocv.VideoWriterFile(path, "MJPG", 10, 160, 120, true)
-	if err != nil || !w.IsOpened() {
-		t.Skipf("no MJPG writer here: %v", err)
-	}
-	for i := range frames {
-		m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(20*i), 100, 200, 0), 120, 160, gocv.MatTypeCV8UC3)
-		if err := w.Write(m); err != nil {
-			m.Close()
-			t.Fatal(err)
-		}
-		m.Close()
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	half := filepath.Join(dir, "half.avi")
-	if err := os.WriteFile(half, data[:len(data)*3/5], 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		path string
-		cut  bool
-	}{{path, false}, {half, true}} {
-		src, err := Open(c.path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := gocv.NewMat()
-		good, bad := 0, []error{}
-		for range 3 * frames {
-			err := src.Next(&m)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				bad = append(bad, err)
-				continue
-			}
-			good++
-		}
-		m.Close()
-		src.Close()
-		switch {
-		case !c.cut && (good != frames || len(bad) != 0):
-			t.Errorf("%s: %d frames, errors %v; want %d and none", c.path, good, bad, frames)
-		case c.cut && (good == 0 || good >= frames || len(bad) != 1 || !errors.Is(bad[0], ErrBadFrame) || !strings.Contains(bad[0].Error(), "cut short")):
-			t.Errorf("%s: %d frames, errors %v; want fewer than %d and one bad frame saying it is cut short", c.path, good, bad, frames)
-		}
-	}
-}
-
 // TestDamagedJPEGIsABadFrame checks that a JPEG whose coded data has bytes
 // overwritten in its middle, which OpenCV decodes with only a warning on
 // stderr, is a bad frame naming its file, and that whole JPEGs are not.
@@ -221,6 +160,140 @@ func TestDamagedJPEGIsABadFrame(t *testing.T) {
 		err := src.Next(&m)
 		if got := err != nil; got != damaged || damaged && (!errors.Is(err, ErrBadFrame) || !strings.Contains(err.Error(), "2-damaged.jpg")) {
 			t.Errorf("frame %d: %v, want a bad frame naming its file: %v", i, err, damaged)
+		}
+	}
+}
+
+// TestOpenTellsFoldersFromFiles: what a source reads is decided by the
+// file system, not by the name: a folder named like an image is a folder.
+func TestOpenTellsFoldersFromFiles(t *testing.T) {
+	dir := t.TempDir()
+	shots := filepath.Join(dir, "shots.jpg")
+	if err := os.Mkdir(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{filepath.Join(shots, "a.png"), filepath.Join(dir, "one.png")} {
+		if err := os.WriteFile(name, goodPNG(t), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		spec string
+		want Kind
+	}{
+		{shots, KindFolder},
+		{dir, KindFolder},
+		{filepath.Join(dir, "one.png"), KindImage},
+	}
+	for _, c := range cases {
+		src, err := Open(c.spec)
+		if err != nil {
+			t.Fatalf("Open(%s): %v", c.spec, err)
+		}
+		if got := KindOf(src); got != c.want {
+			t.Errorf("KindOf(Open(%s)) = %v, want %v", c.spec, got, c.want)
+		}
+		src.Close()
+	}
+}
+
+// TestFolderSkipsWhatIsNotARegularImageFile: a file that never ends (a
+// link to /dev/zero), a named pipe nobody writes (reading it would wait
+// for ever) and a file larger than any image are bad frames, named and
+// skipped, not read until memory runs out.
+func TestFolderSkipsWhatIsNotARegularImageFile(t *testing.T) {
+	dir := t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.WriteFile(filepath.Join(dir, "a.png"), goodPNG(t), 0o644))
+	must(os.Symlink("/dev/zero", filepath.Join(dir, "b-zero.jpg")))
+	must(syscall.Mkfifo(filepath.Join(dir, "c-pipe.jpg"), 0o644))
+	big, err := os.Create(filepath.Join(dir, "d-big.jpg"))
+	must(err)
+	must(big.Truncate(maxImageFile + 1)) // sparse: no disk used
+	must(big.Close())
+	must(os.WriteFile(filepath.Join(dir, "e.png"), goodPNG(t), 0o644))
+	src, err := Open(dir)
+	must(err)
+	defer src.Close()
+	m := gocv.NewMat()
+	defer m.Close()
+	want := []struct{ file, says string }{
+		{"", ""},
+		{"b-zero.jpg", "not a regular file (a device)"},
+		{"c-pipe.jpg", "not a regular file (a named pipe)"},
+		{"d-big.jpg", "larger than the 256 MB"},
+		{"", ""},
+	}
+	for i, w := range want {
+		err := src.Next(&m)
+		switch {
+		case w.file == "" && err != nil:
+			t.Errorf("frame %d: %v, want a frame", i, err)
+		case w.file != "" && (!errors.Is(err, ErrBadFrame) || !strings.Contains(err.Error(), w.file) || !strings.Contains(err.Error(), w.says)):
+			t.Errorf("frame %d: %v, want a bad frame naming %s and saying %q", i, err, w.file, w.says)
+		}
+	}
+}
+
+// TestFolderFramesComeInNaturalOrder: frame2 comes before frame10, as a
+// camera's or a video editor's numbering means.
+func TestFolderFramesComeInNaturalOrder(t *testing.T) {
+	names := []string{"frame10.png", "frame2.png", "frame1.png", "frame002b.png", "frame20.png"}
+	files := map[string][]byte{}
+	for _, n := range names {
+		files[n] = goodPNG(t)
+	}
+	src := folderOf(t, files)
+	m := gocv.NewMat()
+	defer m.Close()
+	var got []string
+	for src.Next(&m) == nil {
+		got = append(got, filepath.Base(src.(*filesSource).Current()))
+	}
+	if want := []string{"frame1.png", "frame2.png", "frame002b.png", "frame10.png", "frame20.png"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestNaturalCompare(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want int
+	}{
+		{"frame2", "frame10", -1},
+		{"frame10", "frame2", 1},
+		{"a", "b", -1},
+		{"f1", "f1", 0},
+		{"f01", "f1", -1}, // equal numbers: plain order decides
+		{"f1", "f1a", -1},
+		{"x9y", "x10a", -1},
+		{"img_0099", "img_0100", -1},
+		{"99999999999999999999999", "100000000000000000000000", -1}, // beyond int64
+	}
+	for _, c := range cases {
+		if got := naturalCompare(c.a, c.b); got != c.want {
+			t.Errorf("naturalCompare(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestOpenRefusesCameraNumbersBeyondOpenCVs: OpenCV takes a camera's
+// number as a C int; 4294967296 would wrap to camera 0.
+func TestOpenRefusesCameraNumbersBeyondOpenCVs(t *testing.T) {
+	for _, spec := range []string{"camera:4294967296", "camera:2147483648", "camera:99999999999999999999"} {
+		src, err := Open(spec)
+		if err == nil {
+			src.Close()
+			t.Errorf("Open(%s): a source, want an error", spec)
+			continue
+		}
+		if !strings.Contains(err.Error(), "numbered from 0 to 2147483647") {
+			t.Errorf("Open(%s): %v, want it to say cameras are numbered from 0 to 2147483647", spec, err)
 		}
 	}
 }

@@ -1,9 +1,11 @@
 package vision
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	"gocv.io/x/gocv"
@@ -35,6 +37,18 @@ type fileSource interface {
 // or when deliver returns an error. Frames that cannot be read or detected
 // are delivered with their error and the stream goes on.
 func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(StreamResult) error) error {
+	return DetectStreamContext(context.Background(), src, opt, workers, maxFrames, deliver)
+}
+
+// DetectStreamContext is DetectStream, stopped early when ctx is done (a
+// Ctrl-C): no frame is read after that, the frames already read are
+// detected and delivered, and it returns ctx's error. A read under way
+// (a camera's, at most a frame's time) is waited for.
+//
+// A frame of another size than opt.Calibration's is delivered as a bad
+// frame, its error wrapping calibration.ErrMismatch too, without being
+// detected.
+func DetectStreamContext(ctx context.Context, src Source, opt Options, workers, maxFrames int, deliver func(StreamResult) error) error {
 	workers = max(workers, 1)
 	if workers > 1 {
 		// The workers share the cores; OpenCV threading inside each only
@@ -91,13 +105,23 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 		defer readerDone.Done()
 		defer close(jobs)
 		for n := 0; maxFrames == 0 || n < maxFrames; n++ {
+			if ctx.Err() != nil {
+				return
+			}
 			var frame *gocv.Mat
 			select {
 			case frame = <-pool:
 			case <-stop:
 				return
+			case <-ctx.Done():
+				return
 			}
 			err := src.Next(frame)
+			if c := opt.Calibration; err == nil && c != nil {
+				if cerr := c.CheckFrame(frame.Cols(), frame.Rows()); cerr != nil {
+					err = fmt.Errorf("%w: %w", ErrBadFrame, cerr)
+				}
+			}
 			file := ""
 			if f, ok := src.(fileSource); ok {
 				file = f.Current()
@@ -149,7 +173,10 @@ func DetectStream(src Source, opt Options, workers, maxFrames int, deliver func(
 		return deliverErr
 	}
 	if srcErr != nil {
+		if strings.HasPrefix(srcErr.Error(), src.Name()+":") {
+			return srcErr // it names its source already
+		}
 		return fmt.Errorf("%s: %w", src.Name(), srcErr)
 	}
-	return nil
+	return ctx.Err()
 }

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"tableref/calibration"
@@ -26,7 +31,11 @@ centimetres (x, y, r) and in pixels (px, py, pr), its stacking level z and
 rim colour, and every token with the disks it touches. One image gives one
 layout; a video, a folder or a camera gives one layout per frame, one JSON
 object a line (JSON Lines). A summary (frames, frames per second,
-milliseconds per stage, frames skipped) goes to standard error.
+milliseconds per stage, frames skipped and why the last was) goes to
+standard error. A frame that cannot be used (unreadable, cut short,
+damaged, of another size than the calibration) is skipped with its reason,
+told once however often it repeats. Ctrl-C stops reading: the frames
+already read are printed, then the summary, and tableref exits 130.
 
 Without a calibration ("tableref calibrate" makes one) positions are in
 pixels only, and tableref says so.
@@ -35,8 +44,8 @@ Options:
   --calibration FILE  the calibration to use (default: none)
   --camera N          read camera N instead of a file
   --max-frames N      stop after N frames (default: all; 0 = all)
-  --workers N         frames detected at once (default 2, one per core:
-                      a camera's 30 frames a second need both)
+  --workers N         frames detected at once, 1 to 64 (default 2, one
+                      per core: a camera's 30 frames a second need both)
 
 Examples:
   tableref detect --calibration table.cal.json photo.jpg > layout.json
@@ -62,16 +71,59 @@ func runDetect(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
+	if *workers < 1 || *workers > maxWorkers {
+		return usageError("--workers %d: want 1 to %d frames detected at once", *workers, maxWorkers)
+	}
 	cal, err := loadCalibrationOrWarn(*calPath, "detect", e)
 	if err != nil {
 		return err
 	}
-	src, err := vision.Open(spec)
-	if err != nil {
+	ctx, stop := interruptible()
+	defer stop()
+	err = func() error {
+		src, err := vision.Open(spec)
+		if err != nil {
+			return err
+		}
+		defer src.Close()
+		return detectFrames(ctx, src, vision.Options{Calibration: cal}, *workers, *maxFrames, e)
+	}()
+	return exitIfInterrupted(err, "detect", e)
+}
+
+// maxWorkers bounds --workers: each worker holds a detector and frames
+// (some 12 MB at 1080p), and two cores gain nothing from more.
+const maxWorkers = 64
+
+// errInterrupted ends a run stopped by Ctrl-C (SIGINT) or SIGTERM, once
+// the frames in flight are printed and the summary written.
+var errInterrupted = errors.New("interrupted")
+
+// interruptible returns a context done at the first Ctrl-C or SIGTERM;
+// from then on a second one ends the process at once (the default).
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx, stop
+}
+
+// exitInterrupted ends the process with the shell's code for Ctrl-C, 130
+// (the command's sources are closed by then); tests replace it. The other
+// errors go back to run, which maps them to 1 or 2.
+var exitInterrupted = func() { os.Exit(130) }
+
+// exitIfInterrupted says that the run was interrupted and exits 130 when
+// err is errInterrupted, and returns err otherwise.
+func exitIfInterrupted(err error, cmd string, e *env) error {
+	if !errors.Is(err, errInterrupted) {
 		return err
 	}
-	defer src.Close()
-	return detectFrames(src, vision.Options{Calibration: cal}, *workers, *maxFrames, e)
+	fmt.Fprintf(e.stderr, "tableref %s: interrupted\n", cmd)
+	exitInterrupted()
+	return err
 }
 
 // sourceSpec returns the frame source named by the command line fs: one
@@ -81,8 +133,8 @@ func sourceSpec(fs *flag.FlagSet, pos []string, camera, maxFrames int, usage str
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
-	case given["camera"] && camera < 0:
-		return "", usageError("--camera %d: cameras are numbered from 0", camera)
+	case given["camera"] && (camera < 0 || camera > vision.MaxCamera):
+		return "", usageError("--camera %d: cameras are numbered from 0 to %d", camera, vision.MaxCamera)
 	case maxFrames < 0:
 		return "", usageError("--max-frames %d: give the number of frames to read, or 0 for all", maxFrames)
 	}
@@ -105,12 +157,94 @@ func loadCalibrationOrWarn(path, cmd string, e *env) (*calibration.Calibration, 
 	return calibration.Load(path)
 }
 
+// skipLog tells on stderr why frames are skipped: a reason once, however
+// many frames in a row it holds for (a camera in another mode than the
+// calibration's would say it 30 times a second), then how many more it
+// held for, when another reason comes or the run ends.
+type skipLog struct {
+	w       io.Writer
+	cmd     string
+	n       int    // frames skipped
+	last    string // why the last one was
+	lastKey string // that reason, its file left out
+	repeats int    // frames skipped since for the last reason, not told yet
+}
+
+// skip tells that frame was skipped for reason, unless the frame before
+// was for the same; file is the frame's file ("" for none), which does not
+// make another reason.
+func (l *skipLog) skip(frame int, file, reason string) {
+	l.n++
+	key := reason
+	if file != "" {
+		key = strings.ReplaceAll(reason, file, "")
+	}
+	l.last = reason
+	if l.n > 1 && key == l.lastKey {
+		l.repeats++
+		return
+	}
+	l.flush()
+	fmt.Fprintf(l.w, "tableref %s: skipped frame %d: %s\n", l.cmd, frame, reason)
+	l.lastKey = key
+}
+
+// flush tells how many frames were skipped since for the reason last told.
+func (l *skipLog) flush() {
+	if l.repeats > 0 {
+		fmt.Fprintf(l.w, "tableref %s: skipped %d more frames for the same reason\n", l.cmd, l.repeats)
+		l.repeats = 0
+	}
+}
+
+// String is the summary's part: "N skipped (last: reason)".
+func (l *skipLog) String() string {
+	if l.n == 0 {
+		return "0 skipped"
+	}
+	return fmt.Sprintf("%d skipped (last: %s)", l.n, l.last)
+}
+
+// cameraMismatchRun is the number of frames in a row of another size than
+// the calibration's, none usable before, that ends a camera's run: it
+// will not change mode by itself.
+const cameraMismatchRun = 30
+
+// mismatchGuard ends a camera's run whose frames are not of the
+// calibration's size from the start.
+type mismatchGuard struct {
+	camera bool
+	usable bool // a frame was usable
+	run    int  // frames in a row of the wrong size
+}
+
+// observe takes the outcome of a frame (nil: usable) and returns an error
+// once a camera gave cameraMismatchRun frames of the wrong size and none
+// usable.
+func (g *mismatchGuard) observe(name string, err error) error {
+	switch {
+	case err == nil:
+		g.usable, g.run = true, 0
+		return nil
+	case !errors.Is(err, calibration.ErrMismatch):
+		return nil
+	}
+	g.run++
+	if !g.camera || g.usable || g.run < cameraMismatchRun {
+		return nil
+	}
+	_, why, _ := strings.Cut(err.Error(), "calibration does not match: ")
+	return fmt.Errorf("%s: its first %d frames are all of another size than the calibration (%s): calibrate at the camera's resolution, or set the camera to the calibration's mode",
+		name, g.run, strings.TrimSuffix(why, "; calibrate again for this camera mode"))
+}
+
 // detectSummary tallies a detection run for the report on stderr.
 type detectSummary struct {
-	frames, skipped int
-	stages          map[string]time.Duration
-	order           []string
-	took            time.Duration
+	frames int
+	skips  *skipLog
+	stages map[string]time.Duration
+	order  []string
+	took   time.Duration
 }
 
 func (s *detectSummary) add(r vision.Result) {
@@ -135,24 +269,30 @@ func (s *detectSummary) write(w io.Writer, name string) {
 	if len(parts) == 0 {
 		stages = "none detected"
 	}
-	fmt.Fprintf(w, "tableref detect: %s: %d frames, %d skipped, %.1f frames/s; ms per frame: %s\n",
-		name, s.frames, s.skipped, fps, stages)
+	s.skips.flush()
+	fmt.Fprintf(w, "tableref detect: %s: %d frames, %s, %.1f frames/s; ms per frame: %s\n",
+		name, s.frames, s.skips, fps, stages)
 }
 
-func detectFrames(src vision.Source, opt vision.Options, workers, maxFrames int, e *env) error {
-	sum := &detectSummary{stages: map[string]time.Duration{}}
+// detectFrames detects the frames of src and prints their layouts, until
+// the source ends, fails, or ctx is done (errInterrupted, after the frames
+// in flight are printed); the summary goes to stderr in every case.
+func detectFrames(ctx context.Context, src vision.Source, opt vision.Options, workers, maxFrames int, e *env) error {
+	sum := &detectSummary{stages: map[string]time.Duration{}, skips: &skipLog{w: e.stderr, cmd: "detect"}}
+	guard := &mismatchGuard{camera: vision.KindOf(src) == vision.KindCamera}
 	start := time.Now()
-	single := isSingleImage(src)
+	single := vision.KindOf(src) == vision.KindImage
 	enc := json.NewEncoder(e.stdout)
-	err := vision.DetectStream(src, opt, workers, maxFrames, func(r vision.StreamResult) error {
+	err := vision.DetectStreamContext(ctx, src, opt, workers, maxFrames, func(r vision.StreamResult) error {
 		if r.Err != nil {
-			sum.skipped++
 			msg := r.Err.Error()
 			if r.File != "" && !strings.Contains(msg, r.File) {
 				msg = r.File + ": " + msg
 			}
-			fmt.Fprintf(e.stderr, "tableref detect: skipped frame %d: %s\n", r.Frame, msg)
-			return nil
+			sum.skips.skip(r.Frame, r.File, msg)
+		}
+		if err := guard.observe(src.Name(), r.Err); err != nil || r.Err != nil {
+			return err
 		}
 		sum.frames++
 		sum.add(r.Result)
@@ -174,17 +314,13 @@ func detectFrames(src vision.Source, opt vision.Options, workers, maxFrames int,
 	})
 	sum.took = time.Since(start)
 	sum.write(e.stderr, src.Name())
-	if err != nil {
+	switch {
+	case ctx.Err() != nil && (err == nil || errors.Is(err, ctx.Err())):
+		return errInterrupted
+	case err != nil:
 		return err
-	}
-	if sum.frames == 0 {
+	case sum.frames == 0:
 		return fmt.Errorf("no frame could be read from %s", src.Name())
 	}
 	return nil
-}
-
-// isSingleImage reports whether the source is one image file, whose
-// layout is printed indented rather than as a JSON line.
-func isSingleImage(src vision.Source) bool {
-	return src.Name() != "" && vision.IsImageFile(src.Name())
 }

@@ -1,13 +1,22 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"gocv.io/x/gocv"
+
+	"tableref/calibration"
 	"tableref/models"
+	"tableref/vision"
 )
 
 // synthScene writes one rendered easy table of the given size into dir
@@ -173,5 +182,202 @@ func TestDetectWithoutCalibrationWarns(t *testing.T) {
 		if d.Pixel == nil || math.Abs(float64(d.X)-d.Pixel.PX) > 1e-6 || math.Abs(float64(d.R)-d.Pixel.PR) > 1e-6 {
 			t.Errorf("disk %s: x %.2f r %.2f, pixels %+v: want the same numbers", d.ID, d.X, d.R, d.Pixel)
 		}
+	}
+}
+
+// fakeFrames is a vision.Source of grey frames of w x h pixels, limit of
+// them, of the kind given; at reads frame i's error (nil for a frame), if
+// set.
+type fakeFrames struct {
+	kind  vision.Kind
+	w, h  int
+	limit int
+	at    func(i int) error
+	read  int
+}
+
+func (s *fakeFrames) Next(dst *gocv.Mat) error {
+	if s.read >= s.limit {
+		return io.EOF
+	}
+	i := s.read
+	s.read++
+	if s.at != nil {
+		if err := s.at(i); err != nil {
+			return err
+		}
+	}
+	m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(90, 100, 110, 0), s.h, s.w, gocv.MatTypeCV8UC3)
+	defer m.Close()
+	m.CopyTo(dst)
+	return nil
+}
+
+func (s *fakeFrames) Name() string      { return "camera:5" }
+func (s *fakeFrames) Close() error      { return nil }
+func (s *fakeFrames) Kind() vision.Kind { return s.kind }
+
+// writeGreyFrames writes grey PNG frames of the given sizes (w, h) into
+// dir, named f01.png, f02.png, ...
+func writeGreyFrames(t *testing.T, dir string, sizes ...[2]int) {
+	t.Helper()
+	for i, s := range sizes {
+		m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(90, 100, 110, 0), s[1], s[0], gocv.MatTypeCV8UC3)
+		ok := gocv.IMWrite(filepath.Join(dir, fmt.Sprintf("f%02d.png", i+1)), m)
+		m.Close()
+		if !ok {
+			t.Fatal("cannot write a test frame")
+		}
+	}
+}
+
+// A folder whose name ends like an image's is a folder: detect prints a
+// layout a line, track follows it.
+func TestDetectFolderNamedLikeAnImage(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "shots.jpg")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeGreyFrames(t, dir, [2]int{160, 120}, [2]int{160, 120})
+	code, out, stderr := runCLI(t, "", "detect", dir)
+	if code != 0 {
+		t.Fatalf("detect: exit %d: %s", code, stderr)
+	}
+	if n := len(layoutLines(t, out)); n != 2 {
+		t.Errorf("detect: %d layout lines, want 2", n)
+	}
+	code, _, stderr = runCLI(t, "", "track", "--settle", "1", dir)
+	if code != 0 || strings.Contains(stderr, "is one image") {
+		t.Errorf("track: exit %d, %q; want the folder followed", code, stderr)
+	}
+}
+
+// Numbers that would wrap in OpenCV's C int and worker counts that make no
+// sense are command-line errors.
+func TestDetectRefusesOutOfRangeNumbers(t *testing.T) {
+	img := filepath.Join(t.TempDir(), "x.png")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"detect", "--camera", "4294967296"}, "cameras are numbered from 0 to 2147483647"},
+		{[]string{"track", "--camera", "4294967296"}, "cameras are numbered from 0 to 2147483647"},
+		{[]string{"detect", "--camera", "2147483648"}, "cameras are numbered from 0 to 2147483647"},
+		{[]string{"detect", "--workers", "0", img}, "--workers 0: want 1 to 64"},
+		{[]string{"detect", "--workers", "-5", img}, "--workers -5: want 1 to 64"},
+		{[]string{"detect", "--workers", "100000", img}, "--workers 100000: want 1 to 64"},
+	}
+	for _, c := range cases {
+		code, _, stderr := runCLI(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 saying %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+// A video whose frames are all of another size than the calibration's
+// says why once, counts the frames, and ends with the count and the
+// reason.
+func TestDetectTellsARepeatedReasonOnce(t *testing.T) {
+	scene := synthScene(t, t.TempDir(), "7", "640x360")
+	cal := strings.TrimSuffix(scene, ".jpg") + "-camera.json"
+	dir := t.TempDir()
+	writeGreyFrames(t, dir, [2]int{320, 180}, [2]int{320, 180}, [2]int{320, 180}, [2]int{320, 180}, [2]int{320, 180})
+	code, _, stderr := runCLI(t, "", "detect", "--calibration", cal, dir)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (no frame usable)", code)
+	}
+	reason := "the calibration is for 640x360 frames, this frame is 320x180"
+	if n := strings.Count(stderr, reason); n != 2 { // once, and in the summary
+		t.Errorf("the reason is told %d times, want once and once in the summary:\n%s", n, stderr)
+	}
+	for _, want := range []string{"skipped 4 more frames for the same reason", "0 frames, 5 skipped (last: " + filepath.Join(dir, "f05.png") + ": bad frame: calibration does not match: " + reason} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+// A camera whose frames are of another size than the calibration's from
+// the start ends the run with what to do, rather than skip for ever.
+func TestDetectEndsACameraRunOfTheWrongSize(t *testing.T) {
+	scene := synthScene(t, t.TempDir(), "7", "640x360")
+	cal, err := calibration.Load(strings.TrimSuffix(scene, ".jpg") + "-camera.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kind vision.Kind
+		ends bool
+	}{{vision.KindCamera, true}, {vision.KindVideo, false}} {
+		src := &fakeFrames{kind: c.kind, w: 320, h: 180, limit: 200}
+		var out, errb bytes.Buffer
+		err := detectFrames(context.Background(), src, vision.Options{Calibration: cal}, 2, 0, &env{stdout: &out, stderr: &errb})
+		switch {
+		case c.ends && (err == nil || !strings.Contains(err.Error(), "calibrate at the camera's resolution") || !strings.Contains(err.Error(), "640x360")):
+			t.Errorf("camera: %v, want an error telling to calibrate at the camera's resolution", err)
+		case c.ends && src.read > cameraMismatchRun+5:
+			t.Errorf("camera: %d frames read, want it stopped after %d", src.read, cameraMismatchRun)
+		case !c.ends && (src.read != 200 || err == nil || !strings.Contains(err.Error(), "no frame could be read")):
+			t.Errorf("video: %d frames read, %v; want all 200 read and no frame usable", src.read, err)
+		}
+	}
+}
+
+// Ctrl-C: no frame is read after it, the frames read are printed whole,
+// then the summary; the run ends with exit 130.
+func TestDetectStopsOnInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	src := &fakeFrames{kind: vision.KindCamera, w: 160, h: 120, limit: 100, at: func(i int) error {
+		if i == 3 {
+			cancel()
+		}
+		return nil
+	}}
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb}
+	err := detectFrames(ctx, src, vision.Options{}, 2, 0, e)
+	if !errors.Is(err, errInterrupted) {
+		t.Errorf("got %v, want errInterrupted", err)
+	}
+	if n := len(layoutLines(t, out.String())); n != 4 || src.read != 4 {
+		t.Errorf("%d layouts of %d frames read, want the 4 read", n, src.read)
+	}
+	if !strings.Contains(errb.String(), "camera:5: 4 frames, 0 skipped") {
+		t.Errorf("no summary: %q", errb.String())
+	}
+	exited := false
+	defer func(f func()) { exitInterrupted = f }(exitInterrupted)
+	exitInterrupted = func() { exited = true }
+	_ = exitIfInterrupted(err, "detect", e)
+	if !exited || !strings.HasSuffix(errb.String(), "tableref detect: interrupted\n") {
+		t.Errorf("exited %v, stderr %q; want the process to exit 130 after saying interrupted", exited, errb.String())
+	}
+}
+
+func TestSkipLog(t *testing.T) {
+	var b strings.Builder
+	l := &skipLog{w: &b, cmd: "detect"}
+	for i, r := range []struct{ file, reason string }{
+		{"", "A"}, {"", "A"}, {"", "A"}, {"", "B"}, {"", "A"}, {"", "A"},
+		{"f7.png", "f7.png: too big"}, {"f8.png", "f8.png: too big"}, {"f9.png", "f9.png is cut short"},
+	} {
+		l.skip(i, r.file, r.reason)
+	}
+	l.flush()
+	want := "tableref detect: skipped frame 0: A\n" +
+		"tableref detect: skipped 2 more frames for the same reason\n" +
+		"tableref detect: skipped frame 3: B\n" +
+		"tableref detect: skipped frame 4: A\n" +
+		"tableref detect: skipped 1 more frames for the same reason\n" +
+		"tableref detect: skipped frame 6: f7.png: too big\n" +
+		"tableref detect: skipped 1 more frames for the same reason\n" +
+		"tableref detect: skipped frame 8: f9.png is cut short\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	if got, want := l.String(), "9 skipped (last: f9.png is cut short)"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
 	}
 }

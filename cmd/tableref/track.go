@@ -1,15 +1,19 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"image"
 	"io"
+	"os"
+	"strings"
 
 	"gocv.io/x/gocv"
 
+	"tableref/calibration"
 	"tableref/models"
 	"tableref/vision"
 	"tableref/vision/track"
@@ -37,6 +41,12 @@ unseen, removed, bump) and the questions the tracker will not guess
 (two look-alike disks that may have swapped, a new disk that may be one
 that vanished, a disk no longer seen, a view to recalibrate). A disk not
 seen but kept at its last place carries "tracking": {"seen": false}.
+
+A frame that cannot be used (unreadable, cut short, damaged, of another
+size than the calibration, or without one than the first frame) is skipped
+with its reason, told once however often it repeats; the summary on
+standard error counts the frames used and skipped. With no frame usable,
+track exits 1. Ctrl-C stops reading, prints the summary and exits 130.
 
 Options:
   --calibration FILE  the calibration to use (default: none, pixels only)
@@ -89,8 +99,9 @@ func runTrack(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	// One image is never a table at rest over several frames.
-	if vision.IsImageFile(spec) {
+	// One image is never a table at rest over several frames. (A folder
+	// named like one is a folder.)
+	if st, err := os.Stat(spec); vision.IsImageFile(spec) && (err != nil || !st.IsDir()) {
 		return usageError("%s is one image: track follows a video, a folder of frames or a camera (\"tableref detect\" reads one image)", spec)
 	}
 	if *settle < 1 || *settle > 600 {
@@ -113,48 +124,83 @@ func runTrack(args []string, e *env) error {
 		}
 		roster = &l
 	}
-	src, err := vision.Open(spec)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	det := vision.NewDetector(vision.Options{Calibration: cal})
-	defer det.Close()
-	pipe := track.NewPipeline(trackDetector{det}, track.PipelineOptions{
-		Gate: track.GateOptions{SettleFrames: *settle}, Tracker: track.Options{Calibration: cal}})
-	return trackFrames(src, pipe, roster, *maxFrames, e)
+	ctx, stop := interruptible()
+	defer stop()
+	err = func() error {
+		src, err := vision.Open(spec)
+		if err != nil {
+			return err
+		}
+		defer src.Close()
+		if vision.KindOf(src) == vision.KindImage {
+			return usageError("%s is one image: track follows a video, a folder of frames or a camera (\"tableref detect\" reads one image)", spec)
+		}
+		det := vision.NewDetector(vision.Options{Calibration: cal})
+		defer det.Close()
+		pipe := track.NewPipeline(trackDetector{det}, track.PipelineOptions{
+			Gate: track.GateOptions{SettleFrames: *settle}, Tracker: track.Options{Calibration: cal}})
+		return trackFrames(ctx, src, pipe, cal, roster, *maxFrames, e)
+	}()
+	return exitIfInterrupted(err, "track", e)
+}
+
+// trackRun tallies a tracking run for its summary.
+type trackRun struct {
+	usable, rulings int
+	skips           *skipLog
+	guard           mismatchGuard
+	cal             *calibration.Calibration
+	w, h            int // the frames' size without a calibration: the first frame's
 }
 
 // trackFrames feeds the frames of src to the pipeline and prints each
-// ruling.
-func trackFrames(src vision.Source, pipe *track.Pipeline, roster *models.Layout, maxFrames int, e *env) error {
+// ruling, until the source ends, fails, or ctx is done (errInterrupted);
+// the summary goes to stderr in every case. Frames that cannot be used
+// are skipped and counted; with none usable the run fails.
+func trackFrames(ctx context.Context, src vision.Source, pipe *track.Pipeline, cal *calibration.Calibration, roster *models.Layout, maxFrames int, e *env) error {
 	frame := gocv.NewMat()
 	defer frame.Close()
+	run := &trackRun{skips: &skipLog{w: e.stderr, cmd: "track"}, guard: mismatchGuard{camera: vision.KindOf(src) == vision.KindCamera}, cal: cal}
+	err := trackLoop(ctx, src, pipe, roster, maxFrames, &frame, run, e)
+	run.skips.flush()
+	fmt.Fprintf(e.stderr, "tableref track: %s: %d frames, %s, %d settled layouts\n", src.Name(), run.usable, run.skips, run.rulings)
+	switch {
+	case err != nil:
+		return err
+	case run.usable == 0:
+		return fmt.Errorf("no frame could be read from %s", src.Name())
+	}
+	return nil
+}
+
+func trackLoop(ctx context.Context, src vision.Source, pipe *track.Pipeline, roster *models.Layout, maxFrames int, frame *gocv.Mat, run *trackRun, e *env) error {
 	enc := json.NewEncoder(e.stdout)
-	read, rulings := 0, 0
 	for n := 0; maxFrames == 0 || n < maxFrames; n++ {
-		err := src.Next(&frame)
+		if ctx.Err() != nil {
+			return errInterrupted
+		}
+		st, err := trackStep(src, pipe, n, frame, run)
 		if errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
-		if errors.Is(err, vision.ErrSourceGone) {
-			return err
+		if err != nil && !errors.Is(err, vision.ErrBadFrame) {
+			return err // the camera gone, the detector unusable
 		}
 		if err != nil {
-			fmt.Fprintf(e.stderr, "tableref track: skipped frame %d: %v\n", n, err)
-			continue
+			// The pipeline's errors name the frame; the log does.
+			msg, file := strings.TrimPrefix(err.Error(), fmt.Sprintf("frame %d: ", n)), currentFile(src)
+			if file != "" && !strings.Contains(msg, file) {
+				msg = file + ": " + msg
+			}
+			run.skips.skip(n, file, msg)
 		}
-		img, err := frame.ToImage()
+		if gerr := run.guard.observe(src.Name(), err); gerr != nil {
+			return gerr
+		}
 		if err != nil {
-			fmt.Fprintf(e.stderr, "tableref track: skipped frame %d: %v\n", n, err)
 			continue
 		}
-		read++
-		st, err := pipe.Step(n, img)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "tableref track: %v\n", err)
-			continue
-		}
+		run.usable++
 		for _, ev := range st.Notices {
 			fmt.Fprintf(e.stderr, "tableref track: frame %d: %s\n", n, ev.Text)
 		}
@@ -176,13 +222,45 @@ func trackFrames(src vision.Source, pipe *track.Pipeline, roster *models.Layout,
 		if err := writeRuling(enc, src.Name(), st.Ruling); err != nil {
 			return err
 		}
-		rulings++
-	}
-	fmt.Fprintf(e.stderr, "tableref track: %s: %d frames, %d settled layouts\n", src.Name(), read, rulings)
-	if read == 0 {
-		return fmt.Errorf("no frame could be read from %s", src.Name())
+		run.rulings++
 	}
 	return nil
+}
+
+// currentFile returns the file src read last, for a folder ("" for other
+// sources).
+func currentFile(src vision.Source) string {
+	if f, ok := src.(interface{ Current() string }); ok {
+		return f.Current()
+	}
+	return ""
+}
+
+// trackStep reads frame n of src and steps the pipeline with it. A frame
+// of another size than the calibration's, or without one than the first
+// frame's (the tracker follows one camera mode), is a bad frame, not
+// looked at.
+func trackStep(src vision.Source, pipe *track.Pipeline, n int, frame *gocv.Mat, run *trackRun) (track.Step, error) {
+	if err := src.Next(frame); err != nil {
+		return track.Step{}, err
+	}
+	w, h := frame.Cols(), frame.Rows()
+	switch {
+	case run.cal != nil:
+		if err := run.cal.CheckFrame(w, h); err != nil {
+			return track.Step{}, fmt.Errorf("%w: %w", vision.ErrBadFrame, err)
+		}
+	case run.w == 0:
+		run.w, run.h = w, h
+	case w != run.w || h != run.h:
+		return track.Step{}, fmt.Errorf("%w: this frame is %dx%d, the first was %dx%d: track follows one camera mode",
+			vision.ErrBadFrame, w, h, run.w, run.h)
+	}
+	img, err := frame.ToImage()
+	if err != nil {
+		return track.Step{}, fmt.Errorf("%w: %v", vision.ErrBadFrame, err)
+	}
+	return pipe.Step(n, img)
 }
 
 // writeRuling prints a ruling as one layout line with its "tracking"

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/png"
 	"os"
@@ -9,7 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"tableref/calibration"
 	"tableref/models"
+	"tableref/vision"
 	"tableref/vision/synth"
 	"tableref/vision/track"
 )
@@ -177,4 +182,88 @@ func TestTrackRefusesToPrintALayoutWithARepeatedID(t *testing.T) {
 			}
 		})
 	}
+}
+
+// newTestPipeline is track's pipeline over a detector of cal (nil: none).
+func newTestPipeline(t *testing.T, cal *calibration.Calibration) *track.Pipeline {
+	t.Helper()
+	det := vision.NewDetector(vision.Options{Calibration: cal})
+	t.Cleanup(func() { det.Close() })
+	return track.NewPipeline(trackDetector{det}, track.PipelineOptions{Gate: track.GateOptions{SettleFrames: 2}, Tracker: track.Options{Calibration: cal}})
+}
+
+// track counts the frames of another size than the calibration's (or,
+// without one, than the first frame's) as skipped, says why, and fails
+// when no frame was usable.
+func TestTrackSkipsFramesOfTheWrongSize(t *testing.T) {
+	scene := synthScene(t, t.TempDir(), "7", "640x360")
+	cal := strings.TrimSuffix(scene, ".jpg") + "-camera.json"
+	good, small := [2]int{640, 360}, [2]int{320, 180}
+	cases := []struct {
+		name   string
+		cal    bool
+		frames [][2]int
+		code   int
+		want   []string
+	}{
+		{"calibrated, one small frame", true, [][2]int{good, good, small, good}, 0,
+			[]string{"f03.png: bad frame: calibration does not match: the calibration is for 640x360 frames, this frame is 320x180", ": 3 frames, 1 skipped (last: "}},
+		{"calibrated, only small frames", true, [][2]int{small, small, small}, 1,
+			[]string{"skipped 2 more frames for the same reason", ": 0 frames, 3 skipped (last: ", "no frame could be read"}},
+		{"no calibration, a frame of another size than the first", false, [][2]int{good, small, good}, 0,
+			[]string{"f02.png: bad frame: this frame is 320x180, the first was 640x360", ": 2 frames, 1 skipped (last: "}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeGreyFrames(t, dir, c.frames...)
+			args := []string{"track", "--settle", "1", dir}
+			if c.cal {
+				args = append([]string{"track", "--calibration", cal}, args[1:]...)
+			}
+			code, _, stderr := runCLI(t, "", args...)
+			if code != c.code {
+				t.Errorf("exit %d, want %d: %s", code, c.code, stderr)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+		})
+	}
+}
+
+// The camera unplugged: track prints its summary, then the error.
+func TestTrackPrintsItsSummaryWhenTheCameraIsGone(t *testing.T) {
+	src := &fakeFrames{kind: vision.KindCamera, w: 160, h: 120, limit: 100, at: func(i int) error {
+		if i == 3 {
+			return fmt.Errorf("camera:5: %w (unplugged?)", vision.ErrSourceGone)
+		}
+		return nil
+	}}
+	var out, errb bytes.Buffer
+	err := trackFrames(context.Background(), src, newTestPipeline(t, nil), nil, nil, 0, &env{stdout: &out, stderr: &errb})
+	if !errors.Is(err, vision.ErrSourceGone) || !strings.Contains(errb.String(), "camera:5: 3 frames, 0 skipped") {
+		t.Errorf("got %v and %q; want ErrSourceGone after a summary of 3 frames", err, errb.String())
+	}
+}
+
+// Ctrl-C: track reads no frame after it, prints its summary and ends
+// with exit 130 (errInterrupted).
+func TestTrackStopsOnInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	src := &fakeFrames{kind: vision.KindCamera, w: 160, h: 120, limit: 100, at: func(i int) error {
+		if i == 3 {
+			cancel()
+		}
+		return nil
+	}}
+	var out, errb bytes.Buffer
+	err := trackFrames(ctx, src, newTestPipeline(t, nil), nil, nil, 0, &env{stdout: &out, stderr: &errb})
+	if !errors.Is(err, errInterrupted) || src.read != 4 || !strings.Contains(errb.String(), "camera:5: 4 frames, 0 skipped") {
+		t.Errorf("got %v after %d frames read, stderr %q; want errInterrupted after 4 and their summary", err, src.read, errb.String())
+	}
+	layoutLines(t, out.String()) // every line printed is whole
 }
