@@ -595,6 +595,9 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 			scale = float64(w) / float64(sz.X)
 		}
 	}
+	// A noisy frame (a cheap camera in dim light) asks more of an edge
+	// (sharpness.go).
+	thrScale := float32(edgeThresholdScale(d.blurred, &d.channel))
 	gocv.CvtColor(d.blurred, &d.small, gocv.ColorBGRToLab)
 	n := d.small.Rows() * d.small.Cols()
 	if len(d.gradX) != n {
@@ -607,6 +610,7 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 		if c > 0 { // a and b span a narrower range than L
 			lo, hi = 10, 25
 		}
+		lo, hi = lo*thrScale, hi*thrScale
 		gocv.Sobel(d.blurred, &d.gx, gocv.MatTypeCV16S, 1, 0, 3, 1, 0, gocv.BorderReplicate)
 		gocv.Sobel(d.blurred, &d.gy, gocv.MatTypeCV16S, 0, 1, 3, 1, 0, gocv.BorderReplicate)
 		// Canny of the channel, from the gradient just computed.
