@@ -99,6 +99,8 @@ type Detector struct {
 	chEdges gocv.Mat
 	edges   gocv.Mat
 	gx, gy  gocv.Mat
+	// a photograph at a slant, without calibration (tilt.go)
+	tiltGrey, tiltEdges, tiltFrame gocv.Mat
 	// token finding
 	tokMask, labels     gocv.Mat
 	cut                 gocv.Mat   // a token mask less the edges
@@ -173,7 +175,7 @@ func NewDetector(opt Options) *Detector {
 }
 
 func (d *Detector) mats() []*gocv.Mat {
-	return []*gocv.Mat{&d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy,
+	return []*gocv.Mat{&d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy, &d.tiltGrey, &d.tiltEdges, &d.tiltFrame,
 		&d.tokMask, &d.labels, &d.cut, &d.noEdges, &d.regions.labels, &d.subRegions.labels}
 }
 
@@ -219,8 +221,29 @@ func (d *Detector) DetectImage(img image.Image) (Result, error) {
 }
 
 // Detect finds the disks and tokens in a BGR (or grey) frame. The frame
-// is only read.
+// is only read. Without a calibration, a photograph seen at a slant is
+// detected stretched back to circles (tilt.go).
 func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
+	if d.opt.Calibration == nil && d.coloursErr == nil && frame.Channels() == 3 && frame.Type()&7 == gocv.MatTypeCV8U &&
+		frame.Cols() >= minFrameSide && frame.Rows() >= minFrameSide {
+		if t, ok := findTilt(frame, &d.tiltGrey, &d.tiltEdges); ok {
+			st := newStretch(t, frame.Cols(), frame.Rows())
+			if err := st.apply(frame, &d.tiltFrame); err == nil {
+				res, err := d.detect(d.tiltFrame)
+				if err != nil {
+					return res, err
+				}
+				st.mapBack(&res.Layout)
+				res.Warnings = append(res.Warnings, fmt.Sprintf("seen at a slant: the disks are ellipses of axis ratio %.2f, long axis at %.0f degrees; detected on the photograph stretched back to circles (pr is the long half axis)", t.ratio, t.phi*180/math.Pi))
+				return res, nil
+			}
+		}
+	}
+	return d.detect(frame)
+}
+
+// detect is Detect on the frame as it is.
+func (d *Detector) detect(frame gocv.Mat) (Result, error) {
 	if d.coloursErr != nil {
 		return Result{}, d.coloursErr
 	}

@@ -203,3 +203,66 @@ func TestNoisyPhotographsKeepTheirCircles(t *testing.T) {
 		t.Errorf("F %.3f precision %.3f; want F at least 0.75 and precision at least 0.9", total.F, total.Precision)
 	}
 }
+
+// TestEllipseOf: the area moments of an ellipse's outline give back its
+// centre, half axes and long axis.
+func TestEllipseOf(t *testing.T) {
+	for _, tc := range []struct{ cx, cy, a, b, phi float64 }{
+		{100, 80, 60, 40, 0.3},
+		{50, 50, 30, 29, -1.2},
+		{200, 150, 90, 45, 1.5},
+	} {
+		var pts []image.Point
+		for k := range 400 {
+			u := 2 * math.Pi * float64(k) / 400
+			x, y := tc.a*math.Cos(u), tc.b*math.Sin(u)
+			c, s := math.Cos(tc.phi), math.Sin(tc.phi)
+			pts = append(pts, image.Pt(int(math.Round(tc.cx+x*c-y*s)), int(math.Round(tc.cy+x*s+y*c))))
+		}
+		cx, cy, a, b, phi, ok := ellipseOf(pts)
+		off := math.Abs(phi - tc.phi)
+		off = math.Min(math.Mod(off, math.Pi), math.Pi-math.Mod(off, math.Pi))
+		if !ok || math.Abs(cx-tc.cx) > 0.5 || math.Abs(cy-tc.cy) > 0.5 || math.Abs(a-tc.a) > 1 || math.Abs(b-tc.b) > 1 || (tc.a-tc.b > 5 && off > 0.02) {
+			t.Errorf("%+v: got centre %.1f,%.1f axes %.1f,%.1f angle %.2f ok %v", tc, cx, cy, a, b, phi, ok)
+		}
+		if !onEllipse(pts, cx, cy, a, b, phi) {
+			t.Errorf("%+v: its own outline is not on the ellipse found", tc)
+		}
+	}
+}
+
+// TestSlantedPhotographsKeepTheirCircles: the data set's photographs of
+// several circles (coins, plates) squashed as a camera tilted 35 degrees
+// sees them (to 0.8 of their height): their circles are ellipses, which
+// circle fits missed (coins kept 3 of 7 at 0.87); stretched back, all are
+// found, at their centres, pr the long half axis.
+func TestSlantedPhotographsKeepTheirCircles(t *testing.T) {
+	root := realData(t)
+	const k = 0.8
+	for _, name := range []string{"coins", "plates"} {
+		img := gocv.IMRead(filepath.Join(root, "images", name+".png"), gocv.IMReadColor)
+		if img.Empty() {
+			img.Close()
+			t.Fatalf("cannot read %s", name)
+		}
+		squashed := gocv.NewMat()
+		gocv.Resize(img, &squashed, image.Pt(img.Cols(), int(math.Round(k*float64(img.Rows())))), 0, 0, gocv.InterpolationArea)
+		img.Close()
+		d := NewDetector(Options{})
+		res, err := d.Detect(squashed)
+		d.Close()
+		squashed.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gt []Circle
+		for _, c := range OuterCircles(readCircleTruth(t, filepath.Join(root, "gt", name+".txt"))) {
+			gt = append(gt, Circle{c.X, (c.Y+0.5)*k - 0.5, c.R})
+		}
+		s := ScoreCircles(pixelCircles(res.Layout), gt, 0.8)
+		t.Logf("%s: P %.2f R %.2f F %.2f; %v", name, s.Precision, s.Recall, s.F, res.Warnings)
+		if s.Recall < 1 || s.Precision < 1 {
+			t.Errorf("%s squashed to %.1f: precision %.2f recall %.2f; want every circle and no phantom", name, k, s.Precision, s.Recall)
+		}
+	}
+}

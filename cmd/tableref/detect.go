@@ -303,6 +303,13 @@ func detectFrames(ctx context.Context, src vision.Source, opt vision.Options, wo
 			r.Result.Layout.Source = fmt.Sprintf("%s frame %d", src.Name(), r.Frame)
 		}
 		if single {
+			// The detector's doubts about the photograph (a slant, a disk
+			// too covered to measure well); "no calibration" is said above.
+			for _, w := range r.Result.Warnings {
+				if !strings.HasPrefix(w, "no calibration") {
+					fmt.Fprintf(e.stderr, "tableref detect: warning: %s\n", w)
+				}
+			}
 			data, err := models.Marshal(r.Result.Layout)
 			if err != nil {
 				return err

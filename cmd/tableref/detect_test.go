@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"math"
 	"os"
@@ -379,5 +380,39 @@ func TestSkipLog(t *testing.T) {
 	}
 	if got, want := l.String(), "9 skipped (last: f9.png is cut short)"; got != want {
 		t.Errorf("summary %q, want %q", got, want)
+	}
+}
+
+// TestDetectSaysAPhotographIsSlanted: a photograph of coins squashed as a
+// tilted camera sees them is detected stretched back to circles, and the
+// warning says so.
+func TestDetectSaysAPhotographIsSlanted(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, ok := findRealData(wd)
+	if !ok {
+		t.Fatal("shared/realdata/circle-dataset-mini not found beside the repository")
+	}
+	img := gocv.IMRead(filepath.Join(root, "images", "coins.png"), gocv.IMReadColor)
+	defer img.Close()
+	squashed := gocv.NewMat()
+	defer squashed.Close()
+	gocv.Resize(img, &squashed, image.Pt(img.Cols(), img.Rows()*3/4), 0, 0, gocv.InterpolationArea)
+	photo := filepath.Join(t.TempDir(), "slanted.png")
+	if !gocv.IMWrite(photo, squashed) {
+		t.Fatal("cannot write the photograph")
+	}
+	code, out, stderr := runCLI(t, "", "detect", photo)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "seen at a slant") {
+		t.Errorf("no slant warning: %q", stderr)
+	}
+	l, err := models.Parse([]byte(out))
+	if err != nil || len(l.Disks) != 7 {
+		t.Fatalf("got %v, %d disks; want the 7 coins", err, len(l.Disks))
 	}
 }
