@@ -94,7 +94,7 @@ func AvailableFrom(t *engine.Table) map[string]int {
 	out := map[string]int{}
 	c := creatureContacts(t, nil)
 	for i, d := range t.Disks() {
-		if IsCreature(d) && d.Owner != "" && !d.Activated && len(blockersIn(c, i)) == 0 {
+		if IsCreature(d) && d.Owner != "" && !d.Activated && !spent(d) && len(blockersIn(c, i)) == 0 {
 			out[d.Owner]++
 		}
 	}

@@ -279,6 +279,10 @@ func diskActivations(t *engine.Table, p ActivationPhase, current string, players
 			markers[d.Owner]++
 			da.Reasons = append(da.Reasons, "it has an activation marker")
 		}
+		if spent(d) {
+			// Read as off the table, as the rulings read it.
+			da.Reasons = append(da.Reasons, fmt.Sprintf("it has taken all its wounds (%d): it is off the table", d.WoundsTaken))
+		}
 		if b := blockersIn(c, i); len(b) > 0 {
 			da.Reasons = append(da.Reasons, "it is blocked by "+joinIDs(t, b))
 		}

@@ -247,3 +247,26 @@ func FuzzParseActivationSteps(f *testing.F) {
 		}
 	})
 }
+
+// TestSpentCreatureIsNotActivatable: a creature that has taken all its
+// wounds is read as off the table by the rulings, and so cannot be
+// activated either ("A ce moment précis le Disk est retiré du jeu et ne
+// pourra plus revenir en jeu").
+func TestSpentCreatureIsNotActivatable(t *testing.T) {
+	spentOne := fighter("gone", "a", 0, 0, 2.5, 0, 1, 1, 2)
+	spentOne.WoundsTaken = 5
+	l := layoutOf(spentOne, fighter("b1", "b", 40, 0, 2.5, 0, 1, 1, 2))
+	l.Players, l.FirstPlayer = []string{"a", "b"}, "a"
+	if got := AvailableFrom(engine.NewTable(l)); got["a"] != 0 || got["b"] != 1 {
+		t.Errorf("available: got %v, want a 0, b 1", got)
+	}
+	st, err := StatusOfActivation(engine.NewTable(l), nil, ActivationOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range st.Disks {
+		if d.Disk == "gone" && (d.MayActivate || !strings.Contains(strings.Join(d.Reasons, "; "), "taken all its wounds")) {
+			t.Errorf("gone: may %v, reasons %v; want it refused as off the table", d.MayActivate, d.Reasons)
+		}
+	}
+}
