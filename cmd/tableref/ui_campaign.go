@@ -147,6 +147,11 @@ func esfahStatus(out *ui.CampaignStatus, st esfah.State) {
 	if st.Winner != "" {
 		out.Notes = append(out.Notes, st.Winner+" has won the campaign.")
 	}
+	// Events older versions recorded that today's rules refuse (replayed
+	// as recorded): said on the tab as campaign status says them.
+	for _, w := range st.Warnings {
+		out.Notes = append(out.Notes, "Warning: "+w)
+	}
 }
 
 func incomeSource(s greatwar.Source) ui.IncomeSource {

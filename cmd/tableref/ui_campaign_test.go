@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"tableref/engine/esfah"
 	"tableref/models"
 	"tableref/ui"
 )
@@ -316,5 +318,16 @@ func TestLedgerCampaignRefusesATableWithoutAPlayersHomeland(t *testing.T) {
 	}
 	if h, _ := c.History(); len(h) != 1 {
 		t.Errorf("got %d events, want the setup alone", len(h))
+	}
+}
+
+// TestEsfahStatusShowsReplayWarnings: the warnings a replayed Esfah ledger
+// carries (events older versions recorded that today's rules refuse) are
+// notes of the Campaign tab, as `campaign status` shows them.
+func TestEsfahStatusShowsReplayWarnings(t *testing.T) {
+	var out ui.CampaignStatus
+	esfahStatus(&out, esfah.State{Players: []string{"chris"}, Warnings: []string{"event 3: a capture names no player"}})
+	if !slices.ContainsFunc(out.Notes, func(n string) bool { return strings.Contains(n, "a capture names no player") }) {
+		t.Errorf("notes %v: want the replay warning", out.Notes)
 	}
 }
