@@ -100,7 +100,7 @@ type Detector struct {
 	edges   gocv.Mat
 	gx, gy  gocv.Mat
 	// a photograph at a slant, without calibration (tilt.go)
-	tiltGrey, tiltEdges, tiltFrame gocv.Mat
+	tiltIn, tiltGrey, tiltEdges, tiltFrame gocv.Mat
 	// token finding
 	tokMask, labels     gocv.Mat
 	cut                 gocv.Mat   // a token mask less the edges
@@ -175,7 +175,7 @@ func NewDetector(opt Options) *Detector {
 }
 
 func (d *Detector) mats() []*gocv.Mat {
-	return []*gocv.Mat{&d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy, &d.tiltGrey, &d.tiltEdges, &d.tiltFrame,
+	return []*gocv.Mat{&d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy, &d.tiltIn, &d.tiltGrey, &d.tiltEdges, &d.tiltFrame,
 		&d.tokMask, &d.labels, &d.cut, &d.noEdges, &d.regions.labels, &d.subRegions.labels}
 }
 
@@ -224,22 +224,40 @@ func (d *Detector) DetectImage(img image.Image) (Result, error) {
 // is only read. Without a calibration, a photograph seen at a slant is
 // detected stretched back to circles (tilt.go).
 func (d *Detector) Detect(frame gocv.Mat) (Result, error) {
-	if d.opt.Calibration == nil && d.coloursErr == nil && frame.Channels() == 3 && frame.Type()&7 == gocv.MatTypeCV8U &&
-		frame.Cols() >= minFrameSide && frame.Rows() >= minFrameSide {
-		if t, ok := findTilt(frame, &d.tiltGrey, &d.tiltEdges); ok {
-			st := newStretch(t, frame.Cols(), frame.Rows())
-			if err := st.apply(frame, &d.tiltFrame); err == nil {
-				res, err := d.detect(d.tiltFrame)
-				if err != nil {
-					return res, err
-				}
-				st.mapBack(&res.Layout)
-				res.Warnings = append(res.Warnings, fmt.Sprintf("seen at a slant: the disks are ellipses of axis ratio %.2f, long axis at %.0f degrees; detected on the photograph stretched back to circles (pr is the long half axis)", t.ratio, t.phi*180/math.Pi))
-				return res, nil
-			}
-		}
+	if d.opt.Calibration != nil || d.coloursErr != nil || frame.Empty() || frame.Type()&7 != gocv.MatTypeCV8U ||
+		frame.Cols() < minFrameSide || frame.Rows() < minFrameSide {
+		return d.detect(frame)
 	}
-	return d.detect(frame)
+	start := time.Now()
+	in := frame
+	switch frame.Channels() {
+	case 1:
+		gocv.CvtColor(frame, &d.tiltIn, gocv.ColorGrayToBGR)
+		in = d.tiltIn
+	case 4:
+		gocv.CvtColor(frame, &d.tiltIn, gocv.ColorBGRAToBGR)
+		in = d.tiltIn
+	case 3:
+	default:
+		return d.detect(frame)
+	}
+	t, ok := findTilt(in, &d.tiltGrey, &d.tiltEdges)
+	if !ok {
+		return d.detect(frame)
+	}
+	st := newStretch(t, in.Cols(), in.Rows())
+	if aspect := float64(st.size.X) / float64(st.size.Y); aspect > 20 || aspect < 1.0/20 || st.apply(in, &d.tiltFrame) != nil {
+		return d.detect(frame)
+	}
+	took := time.Since(start)
+	res, err := d.detect(d.tiltFrame)
+	if err != nil {
+		return d.detect(frame)
+	}
+	st.mapBack(&res.Layout)
+	res.Stages = append([]Stage{{"tilt", took}}, res.Stages...)
+	res.Warnings = append(res.Warnings, fmt.Sprintf("seen at a slant: the disks are ellipses of axis ratio %.2f, long axis at %.0f degrees; detected on the photograph stretched back to circles (px, py: in the photograph; pr: the long half axis; x, y, r: on the photograph seen square on)", t.ratio, t.phi*180/math.Pi))
+	return res, nil
 }
 
 // detect is Detect on the frame as it is.
@@ -607,8 +625,17 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	// where its edges are sharp, and a small one larger (sharpness.go).
 	if d.opt.Calibration == nil {
 		if f := shrinkForSharpness(d.blurred, &d.channel); f > 1 {
-			sz := shrunkSize(d.blurred.Cols(), d.blurred.Rows(), f)
-			gocv.Resize(d.blurred, &d.chEdges, sz, 0, 0, gocv.InterpolationArea)
+			// One scale both ways (the work plane has one): the rows
+			// kept are those the shrunk rows take at the columns' scale,
+			// the last few (under f) left out.
+			bw, bh := d.blurred.Cols(), d.blurred.Rows()
+			sz := shrunkSize(bw, bh, f)
+			k := float64(bw) / float64(sz.X)
+			sz.Y = max(8, int(math.Floor(float64(bh)/k)))
+			rows := min(bh, int(math.Round(float64(sz.Y)*k)))
+			roi := d.blurred.Region(image.Rect(0, 0, bw, rows))
+			gocv.Resize(roi, &d.chEdges, sz, 0, 0, gocv.InterpolationArea)
+			roi.Close()
 			d.blurred, d.chEdges = d.chEdges, d.blurred
 			scale = float64(w) / float64(sz.X)
 		} else if min(d.blurred.Cols(), d.blurred.Rows()) < smallFrameSide {

@@ -28,7 +28,10 @@ import (
 // degrees), the frame is stretched across that axis back to circles, the
 // detector runs on the stretched frame, and the disks and tokens found
 // are mapped back into the photograph (a disk's pr is then the long half
-// axis of its ellipse). The layout says so in its warnings.
+// axis of its ellipse; x, y, r stay on the photograph seen square on,
+// where the disks are circles). The layout says so in its warnings. A
+// frame whose stretch fails the detector (too thin a frame once
+// stretched) is detected as it is.
 
 // Tilt search: the width the frame is looked at, the least outline
 // (points, and half short axis in pixels), how far an outline's points
@@ -179,28 +182,47 @@ func findTilt(frame gocv.Mat, grey, edges *gocv.Mat) (tilt, bool) {
 }
 
 // stretch is the affine map of a frame of size w x h that undoes tilt t:
-// a stretch by 1/ratio across the long axis, moved so that the frame
-// stays in view; size is the stretched frame's.
+// a stretch by 1/ratio across the long axis, then, when the stretched
+// frame would hold more than stretchMostArea times the frame's pixels, a
+// uniform shrink by g so that it does not (a 4000x3000 photograph at a
+// ratio of 0.45 and 45 degrees would be 8278x7278); moved so that the
+// frame stays in view. size is the stretched frame's.
 type stretch struct {
 	m    [2][3]float64 // frame to stretched
 	inv  [2][3]float64 // stretched to frame
+	g    float64       // the uniform shrink (1: none)
 	size image.Point
 }
+
+// stretchMostArea is how many times the frame's pixels the stretched
+// frame may hold.
+const stretchMostArea = 1.5
 
 func newStretch(t tilt, w, h int) stretch {
 	s := 1 / t.ratio
 	vx, vy := -math.Sin(t.phi), math.Cos(t.phi) // across the long axis
 	a := [2][2]float64{{1 + (s-1)*vx*vx, (s - 1) * vx * vy}, {(s - 1) * vx * vy, 1 + (s-1)*vy*vy}}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, c := range [4][2]float64{{0, 0}, {float64(w), 0}, {0, float64(h)}, {float64(w), float64(h)}} {
-		x, y := a[0][0]*c[0]+a[0][1]*c[1], a[1][0]*c[0]+a[1][1]*c[1]
-		minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+	bounds := func(a [2][2]float64) (minX, minY, maxX, maxY float64) {
+		minX, minY, maxX, maxY = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, c := range [4][2]float64{{0, 0}, {float64(w), 0}, {0, float64(h)}, {float64(w), float64(h)}} {
+			x, y := a[0][0]*c[0]+a[0][1]*c[1], a[1][0]*c[0]+a[1][1]*c[1]
+			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+		}
+		return
 	}
-	st := stretch{size: image.Pt(int(math.Ceil(maxX-minX)), int(math.Ceil(maxY-minY)))}
+	minX, minY, maxX, maxY := bounds(a)
+	g := min(1, math.Sqrt(stretchMostArea*float64(w)*float64(h)/((maxX-minX)*(maxY-minY))))
+	for i := range 2 {
+		for j := range 2 {
+			a[i][j] *= g
+		}
+	}
+	minX, minY, maxX, maxY = bounds(a)
+	st := stretch{g: g, size: image.Pt(int(math.Ceil(maxX-minX)), int(math.Ceil(maxY-minY)))}
 	st.m = [2][3]float64{{a[0][0], a[0][1], -minX}, {a[1][0], a[1][1], -minY}}
-	// The inverse: a stretch by ratio across the same axis.
+	// The inverse of a: a stretch by ratio across the same axis, over g.
 	r := t.ratio
-	ai := [2][2]float64{{1 + (r-1)*vx*vx, (r - 1) * vx * vy}, {(r - 1) * vx * vy, 1 + (r-1)*vy*vy}}
+	ai := [2][2]float64{{(1 + (r-1)*vx*vx) / g, (r - 1) * vx * vy / g}, {(r - 1) * vx * vy / g, (1 + (r-1)*vy*vy) / g}}
 	st.inv = [2][3]float64{
 		{ai[0][0], ai[0][1], ai[0][0]*minX + ai[0][1]*minY},
 		{ai[1][0], ai[1][1], ai[1][0]*minX + ai[1][1]*minY},
@@ -230,29 +252,30 @@ func (s stretch) apply(frame gocv.Mat, dst *gocv.Mat) error {
 }
 
 // mapBack moves a layout found on the stretched frame into the frame: the
-// centres of disks and tokens (in pixels, and in x, y, which are pixels
-// without a calibration); a radius stays the long half axis.
+// pixel centres of disks and tokens are mapped back, and a pixel radius is
+// the long half axis of the ellipse seen. x, y, r (pixels without a
+// calibration) stay in the stretched frame, over g: the table seen square
+// on, at the scale of the long axes, where the disks are circles and
+// their distances and overlaps are true.
 func (s stretch) mapBack(l *models.Layout) {
+	unshrink := func(v models.Centimetres) models.Centimetres { return models.Centimetres(round3(float64(v) / s.g)) }
 	for i := range l.Disks {
 		d := &l.Disks[i]
 		if d.Pixel != nil {
 			d.Pixel.PX, d.Pixel.PY = s.back(d.Pixel.PX, d.Pixel.PY)
-			d.Pixel.PX, d.Pixel.PY = round3(d.Pixel.PX), round3(d.Pixel.PY)
+			d.Pixel.PX, d.Pixel.PY, d.Pixel.PR = round3(d.Pixel.PX), round3(d.Pixel.PY), round3(d.Pixel.PR/s.g)
 		}
-		x, y := s.back(float64(d.X), float64(d.Y))
-		d.X, d.Y = models.Centimetres(round3(x)), models.Centimetres(round3(y))
+		d.X, d.Y, d.R = unshrink(d.X), unshrink(d.Y), unshrink(d.R)
 	}
 	for i := range l.Tokens {
 		t := &l.Tokens[i]
 		if t.Pixel != nil {
 			t.Pixel.PX, t.Pixel.PY = s.back(t.Pixel.PX, t.Pixel.PY)
-			t.Pixel.PX, t.Pixel.PY = round3(t.Pixel.PX), round3(t.Pixel.PY)
+			t.Pixel.PX, t.Pixel.PY, t.Pixel.PR = round3(t.Pixel.PX), round3(t.Pixel.PY), round3(t.Pixel.PR/s.g)
 		}
-		x, y := s.back(float64(t.X), float64(t.Y))
-		t.X, t.Y = models.Centimetres(round3(x)), models.Centimetres(round3(y))
+		t.X, t.Y, t.R = unshrink(t.X), unshrink(t.Y), unshrink(t.R)
 		for k, p := range t.Poly {
-			x, y := s.back(float64(p.X), float64(p.Y))
-			t.Poly[k] = models.TablePoint{X: models.Centimetres(round3(x)), Y: models.Centimetres(round3(y))}
+			t.Poly[k] = models.TablePoint{X: unshrink(p.X), Y: unshrink(p.Y)}
 		}
 	}
 }
