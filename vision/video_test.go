@@ -263,21 +263,12 @@ func TestVideoFramesAreCheckedAsJPEGFiles(t *testing.T) {
 	dir := t.TempDir()
 	for k, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var stream []byte
-			for i, f := range frames {
+			src := openMJPEGStream(t, filepath.Join(dir, fmt.Sprintf("stream%d.mjpeg", k)), frames, func(i int, f []byte) []byte {
 				if r, ok := c.replace[i]; ok {
-					f = r
+					return r
 				}
-				stream = append(stream, f...)
-			}
-			path := filepath.Join(dir, fmt.Sprintf("stream%d.mjpeg", k))
-			if err := os.WriteFile(path, stream, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			src, err := Open(path)
-			if err != nil {
-				t.Skipf("OpenCV here does not read .mjpeg streams: %v", err)
-			}
+				return f
+			})
 			defer src.Close()
 			m := gocv.NewMat()
 			defer m.Close()
@@ -333,4 +324,23 @@ func TestCutShort(t *testing.T) {
 			t.Errorf("cutShort(%g claimed, %d read) = %v, want %v", c.claimed, c.read, got, c.want)
 		}
 	}
+}
+
+// openMJPEGStream writes frames one after the other as a .mjpeg stream at
+// path, each frame passed through change first (its index and bytes), and
+// opens it.
+func openMJPEGStream(t *testing.T, path string, frames [][]byte, change func(i int, f []byte) []byte) Source {
+	t.Helper()
+	var stream []byte
+	for i, f := range frames {
+		stream = append(stream, change(i, f)...)
+	}
+	if err := os.WriteFile(path, stream, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, err := Open(path)
+	if err != nil {
+		t.Fatalf("OpenCV does not read the .mjpeg stream: %v", err)
+	}
+	return src
 }

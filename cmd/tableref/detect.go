@@ -78,17 +78,26 @@ func runDetect(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
+	return onSource("detect", spec, e, func(ctx context.Context, src vision.Source) error {
+		return detectFrames(ctx, src, vision.Options{Calibration: cal}, *workers, *maxFrames, e)
+	})
+}
+
+// onSource opens the frame source spec and runs run on it until Ctrl-C
+// or SIGTERM cancels ctx; the source is closed before an interrupted run
+// ends the process with exit 130 (exitIfInterrupted).
+func onSource(cmd, spec string, e *env, run func(ctx context.Context, src vision.Source) error) error {
 	ctx, stop := interruptible()
 	defer stop()
-	err = func() error {
+	err := func() error {
 		src, err := vision.Open(spec)
 		if err != nil {
 			return err
 		}
 		defer src.Close()
-		return detectFrames(ctx, src, vision.Options{Calibration: cal}, *workers, *maxFrames, e)
+		return run(ctx, src)
 	}()
-	return exitIfInterrupted(err, "detect", e)
+	return exitIfInterrupted(err, cmd, e)
 }
 
 // maxWorkers bounds --workers: each worker holds a detector and frames

@@ -124,14 +124,7 @@ func runTrack(args []string, e *env) error {
 		}
 		roster = &l
 	}
-	ctx, stop := interruptible()
-	defer stop()
-	err = func() error {
-		src, err := vision.Open(spec)
-		if err != nil {
-			return err
-		}
-		defer src.Close()
+	return onSource("track", spec, e, func(ctx context.Context, src vision.Source) error {
 		if vision.KindOf(src) == vision.KindImage {
 			return usageError("%s is one image: track follows a video, a folder of frames or a camera (\"tableref detect\" reads one image)", spec)
 		}
@@ -140,8 +133,7 @@ func runTrack(args []string, e *env) error {
 		pipe := track.NewPipeline(trackDetector{det}, track.PipelineOptions{
 			Gate: track.GateOptions{SettleFrames: *settle}, Tracker: track.Options{Calibration: cal}})
 		return trackFrames(ctx, src, pipe, cal, roster, *maxFrames, e)
-	}()
-	return exitIfInterrupted(err, "track", e)
+	})
 }
 
 // trackRun tallies a tracking run for its summary.
