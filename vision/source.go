@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"tableref/calibration"
+	"tableref/models"
 )
 
 // Source yields frames: a camera, a video file, an image file or a folder
@@ -120,7 +120,7 @@ type filesSource struct {
 	next   int
 }
 
-// openFolder lists the image files of dir in natural order (naturalCompare:
+// openFolder lists the image files of dir in natural order (models.CompareIDs:
 // frame2 before frame10).
 func openFolder(dir string) (Source, error) {
 	entries, err := os.ReadDir(dir)
@@ -136,48 +136,8 @@ func openFolder(dir string) (Source, error) {
 	if len(s.files) == 0 {
 		return nil, fmt.Errorf("open folder %s: no images in it (%s)", dir, strings.Join(imageExts, " "))
 	}
-	slices.SortFunc(s.files, func(a, b string) int { return naturalCompare(filepath.Base(a), filepath.Base(b)) })
+	slices.SortFunc(s.files, func(a, b string) int { return models.CompareIDs(filepath.Base(a), filepath.Base(b)) })
 	return s, nil
-}
-
-// naturalCompare orders names as people number files: runs of digits
-// compare as numbers ("frame2" before "frame10"), the rest byte by byte;
-// names equal that way ("f01", "f1") fall back to plain order.
-func naturalCompare(a, b string) int {
-	x, y := a, b
-	for x != "" && y != "" {
-		if isDigit(x[0]) && isDigit(y[0]) {
-			i, j := digitRun(x), digitRun(y)
-			nx, ny := strings.TrimLeft(x[:i], "0"), strings.TrimLeft(y[:j], "0")
-			if c := cmp.Compare(len(nx), len(ny)); c != 0 {
-				return c
-			}
-			if c := strings.Compare(nx, ny); c != 0 {
-				return c
-			}
-			x, y = x[i:], y[j:]
-			continue
-		}
-		if c := cmp.Compare(x[0], y[0]); c != 0 {
-			return c
-		}
-		x, y = x[1:], y[1:]
-	}
-	if c := cmp.Compare(len(x), len(y)); c != 0 {
-		return c
-	}
-	return strings.Compare(a, b)
-}
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-// digitRun returns the length of the run of digits s starts with.
-func digitRun(s string) int {
-	i := 0
-	for i < len(s) && isDigit(s[i]) {
-		i++
-	}
-	return i
 }
 
 func (s *filesSource) Next(dst *gocv.Mat) error {

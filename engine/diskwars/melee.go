@@ -256,7 +256,7 @@ func (s *turnState) groupsOf(ready []int) []group {
 		if c := s.topZ(b) - s.topZ(a); c != 0 {
 			return c
 		}
-		return strings.Compare(s.id(a.attackers[0]), s.id(b.attackers[0]))
+		return models.CompareIDs(s.id(a.attackers[0]), s.id(b.attackers[0]))
 	})
 	return out
 }
@@ -264,7 +264,7 @@ func (s *turnState) groupsOf(ready []int) []group {
 // byID sorts disk indices by their ids: what is listed, struck first or
 // chosen on a tie never depends on the order of the disks in the layout.
 func (s *turnState) byID(xs []int) {
-	slices.SortFunc(xs, func(a, b int) int { return strings.Compare(s.id(a), s.id(b)) })
+	slices.SortFunc(xs, func(a, b int) int { return models.CompareIDs(s.id(a), s.id(b)) })
 }
 
 func (s *turnState) topZ(g group) int {
@@ -289,7 +289,7 @@ func (s *turnState) choose(x int, options []int) (int, string) {
 	}
 	best := options[0]
 	for _, o := range options[1:] {
-		if r, rb := s.remaining(o), s.remaining(best); r < rb || (r == rb && s.id(o) < s.id(best)) {
+		if r, rb := s.remaining(o), s.remaining(best); r < rb || (r == rb && models.CompareIDs(s.id(o), s.id(best)) < 0) {
 			best = o
 		}
 	}

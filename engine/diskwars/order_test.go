@@ -182,3 +182,29 @@ func permutations(n, limit int, rng *rand.Rand) [][]int {
 	}
 	return append(out, rev)
 }
+
+// TestTieBreakReadsIDNumbers: an attacker with two equal disks in its
+// front strikes "the smaller id" (docs/diskwars.md, Choices), and d9 is
+// smaller than d10 as players number their disks, not as bytes compare.
+func TestTieBreakReadsIDNumbers(t *testing.T) {
+	l := layoutOf(
+		fighter("A", "ann", 20, 20, 2.5, 2, 3, 1, 5),
+		fighter("d10", "bob", 24, 20, 2.5, 1, 1, 1, 4),
+		fighter("d9", "bob", 16, 20, 2.5, 1, 1, 1, 4),
+	)
+	r := resolve(t, l)
+	var got []string
+	for _, c := range r.Combats {
+		for _, s := range c.Strikes {
+			if s.From == "A" {
+				got = append(got, s.To)
+			}
+		}
+		if c.ID != "" && !slices.Equal(c.Defenders, []string{"d9", "d10"}) {
+			t.Errorf("combat %s: defenders listed %v, want [d9 d10]", c.ID, c.Defenders)
+		}
+	}
+	if !slices.Equal(got, []string{"d9"}) {
+		t.Errorf("A strikes %v, want [d9]", got)
+	}
+}
