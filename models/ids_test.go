@@ -24,4 +24,3 @@ func TestCompareIDs(t *testing.T) {
 		}
 	}
 }
-
