@@ -613,6 +613,7 @@ func (d *Detector) arcParams() arcParams {
 // returns the size of a detection pixel in frame pixels.
 func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	scale := 1.0
+	thrScale := 0.0 // by how much the edge thresholds are raised; 0: not measured yet
 	if w > d.opt.DetectWidth {
 		scale = float64(w) / float64(d.opt.DetectWidth)
 		sw, sh := d.opt.DetectWidth, max(8, int(math.Round(float64(h)/scale)))
@@ -639,15 +640,22 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 			d.blurred, d.chEdges = d.chEdges, d.blurred
 			scale = float64(w) / float64(sz.X)
 		} else if min(d.blurred.Cols(), d.blurred.Rows()) < smallFrameSide {
-			sz := image.Pt(2*d.blurred.Cols(), 2*d.blurred.Rows())
-			gocv.Resize(d.blurred, &d.chEdges, sz, 0, 0, gocv.InterpolationCubic)
-			d.blurred, d.chEdges = d.chEdges, d.blurred
-			scale = float64(w) / float64(sz.X)
+			// A noisy one is not enlarged: interpolated, its noise turns
+			// into blobs whose outlines pass for edges, and it measures
+			// quieter than it is (sharpness.go, noiseQuiet).
+			if thrScale = edgeThresholdScale(d.blurred, &d.channel); thrScale == 1 {
+				sz := image.Pt(2*d.blurred.Cols(), 2*d.blurred.Rows())
+				gocv.Resize(d.blurred, &d.chEdges, sz, 0, 0, gocv.InterpolationCubic)
+				d.blurred, d.chEdges = d.chEdges, d.blurred
+				scale = float64(w) / float64(sz.X)
+			}
 		}
 	}
 	// A noisy frame (a cheap camera in dim light) asks more of an edge
 	// (sharpness.go).
-	thrScale := float32(edgeThresholdScale(d.blurred, &d.channel))
+	if thrScale == 0 {
+		thrScale = edgeThresholdScale(d.blurred, &d.channel)
+	}
 	gocv.CvtColor(d.blurred, &d.small, gocv.ColorBGRToLab)
 	n := d.small.Rows() * d.small.Cols()
 	if len(d.gradX) != n {
@@ -660,7 +668,7 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 		if c > 0 { // a and b span a narrower range than L
 			lo, hi = 10, 25
 		}
-		lo, hi = lo*thrScale, hi*thrScale
+		lo, hi = lo*float32(thrScale), hi*float32(thrScale)
 		gocv.Sobel(d.blurred, &d.gx, gocv.MatTypeCV16S, 1, 0, 3, 1, 0, gocv.BorderReplicate)
 		gocv.Sobel(d.blurred, &d.gy, gocv.MatTypeCV16S, 0, 1, 3, 1, 0, gocv.BorderReplicate)
 		// Canny of the channel, from the gradient just computed.
