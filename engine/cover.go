@@ -20,6 +20,12 @@ package engine
 // of such a piece is covered by no other Cj (excluded by 2). Conversely,
 // 1 and 2 hold whenever L is covered.
 //
+// The proof needs every Ci to show on the border of the union: a circle
+// lying within another (or a second copy of one, as when two disks are
+// stacked exactly) would vouch for the other's circle in test 2 while
+// the hole beside them stays open. Such disks add nothing to the union,
+// so they are left out first (withoutContained).
+//
 // Each test is a union of angular intervals on one circle: the points of
 // circle c within a disk (p, R) form one arc whose half-angle comes from
 // the law of cosines (arcInside). The cost is O(n² log n) for n disks
@@ -44,6 +50,7 @@ func LensCovered(a, b Circle, between []Circle) bool {
 	if !Overlap(a, b) {
 		return true
 	}
+	between = withoutContained(between)
 	if len(between) == 0 {
 		return false
 	}
@@ -84,3 +91,26 @@ func coveredOn(on Circle, want arcSet, cs []Circle, skip int) bool {
 	}
 	return minus(want, cover).length() <= arcTol
 }
+
+// withoutContained returns the disks of cs that lie within no other one
+// (to Epsilon), keeping the first of disks that are one and the same.
+// The union is unchanged, to Epsilon.
+func withoutContained(cs []Circle) []Circle {
+	out := make([]Circle, 0, len(cs))
+	for i, c := range cs {
+		redundant := false
+		for j, d := range cs {
+			if j != i && within(c, d) && (j < i || !within(d, c)) {
+				redundant = true
+				break
+			}
+		}
+		if !redundant {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// within reports whether disk c lies inside disk d, to Epsilon.
+func within(c, d Circle) bool { return c.C.Sub(d.C).Len()+c.R <= d.R+Epsilon }

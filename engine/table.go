@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"tableref/models"
@@ -132,11 +131,13 @@ func (t *Table) ChainOf(i int) []int {
 }
 
 // WithinOfDisk returns the other disks whose edge-to-edge distance from
-// disk i is at most r centimetres, ascending.
+// disk i is at most r centimetres, ascending. A disk exactly r away as
+// written is within, whatever the rounding: the test allows Epsilon, as
+// Overlap does.
 func (t *Table) WithinOfDisk(i int, r models.Centimetres) []int {
 	var out []int
 	for j := range t.circles {
-		if j != i && t.Edge(i, j) <= r {
+		if j != i && float64(t.Edge(i, j)) <= float64(r)+Epsilon {
 			out = append(out, j)
 		}
 	}
@@ -144,12 +145,13 @@ func (t *Table) WithinOfDisk(i int, r models.Centimetres) []int {
 }
 
 // WithinOfPoint returns the disks whose edge lies at most r centimetres
-// from point p (or that cover p), ascending.
+// from point p (or that cover p), ascending, with Epsilon allowed as in
+// WithinOfDisk.
 func (t *Table) WithinOfPoint(p models.TablePoint, r models.Centimetres) []int {
 	pv := Vec{float64(p.X), float64(p.Y)}
 	var out []int
 	for j, c := range t.circles {
-		if pv.Sub(c.C).Len()-c.R <= float64(r) {
+		if pv.Sub(c.C).Len()-c.R <= float64(r)+Epsilon {
 			out = append(out, j)
 		}
 	}
@@ -327,12 +329,7 @@ func cmpFloat(a, b float64) int {
 // digits.
 func Round2(v float64) float64 { return round2(v) }
 
-// round2 rounds to 0.01, the precision of the report, halves away from
-// zero as written in decimal: 1.005 cm, stored a little below, is 1.01.
-func round2(v float64) float64 {
-	r := math.Round(v*100+math.Copysign(1e-9, v)) / 100
-	if r == 0 {
-		return 0 // never -0
-	}
-	return r
-}
+// round2 rounds to 0.01, the precision of the report, as
+// models.Centimetres.Round2 does: halves away from zero as written in
+// decimal (1.005 cm, stored a little below, is 1.01), never -0.
+func round2(v float64) float64 { return float64(models.Centimetres(v).Round2()) }

@@ -152,7 +152,9 @@ func Parse(data []byte) (Layout, error) {
 	case err != nil:
 		return Layout{}, err
 	case !ok:
-		return Layout{}, o.fail("version", fmt.Sprintf("missing; this program reads version %d", Version))
+		// The spec's layouts carry it, but one made by hand may not: with
+		// nothing to say otherwise, it is read as the one version there is.
+		v = Version
 	case v != Version:
 		return Layout{}, o.fail("version", fmt.Sprintf("unknown version %d; this program reads version %d", v, Version))
 	}
@@ -168,7 +170,7 @@ func Parse(data []byte) (Layout, error) {
 		o.str("source", &l.Source),
 		o.str("first_player", &l.FirstPlayer),
 		o.strings("players", &l.Players),
-		o.intInto("turn", &l.Turn),
+		o.count("turn", &l.Turn),
 		o.table(&l.Table),
 	); err != nil {
 		return Layout{}, err

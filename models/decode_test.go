@@ -100,7 +100,6 @@ func TestParseRejectsBadLayouts(t *testing.T) {
 		{"a truncated file", `{"version": 1, "disks": [`, []string{"malformed JSON", "ends too early"}},
 		{"not an object", `[1, 2]`, []string{"expected a JSON object"}},
 		{"null", `null`, []string{"expected a JSON object"}},
-		{"no version", `{"disks": []}`, []string{"version", "missing"}},
 		{"unknown version", `{"version": 2, "disks": []}`, []string{"unknown version 2"}},
 		{"version as a string", `{"version": "1"}`, []string{"version", "must be a number"}},
 		{"duplicate ids", disk(`"id": "a", "x": 5, "y": 5, "r": 2`), []string{`disk "a" (index 1)`, `"id"`, `duplicate id "a"`, "index 0"}},
@@ -116,12 +115,20 @@ func TestParseRejectsBadLayouts(t *testing.T) {
 		{"negative damage", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "damage": -1`), []string{`"damage"`, "negative"}},
 		{"stats not numbers", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "stats": {"attack": "high"}`), []string{`"stats.attack"`}},
 		{"unknown disk kind", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "kind": "dragon"`), []string{`"kind"`, "unknown disk kind"}},
-		{"half a pixel circle", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "px": 3`), []string{`"py"`, "go together"}},
+		{"pixels as a string", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "px": "3"`), []string{`"px"`, "must be a number"}},
+		{"a pixel radius of zero", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "px": 3, "py": 4, "pr": 0`), []string{`"pr"`, "greater than 0"}},
+		{"a negative pixel radius alone", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "pr": -3`), []string{`"pr"`, "greater than 0"}},
 		{"disk is not an object", `{"version": 1, "disks": [3]}`, []string{"disk at index 0", "expected a JSON object"}},
 		{"disks is not a list", `{"version": 1, "disks": {}}`, []string{`"disks"`, "must be a list"}},
 		{"token without r", `{"version": 1, "tokens": [{"id": "t", "x": 1, "y": 1}]}`, []string{`token "t" (index 0)`, `"r"`}},
 		{"token id taken by a disk", `{"version": 1, "disks": [{"id": "a", "x": 1, "y": 2, "r": 3}], "tokens": [{"id": "a", "x": 1, "y": 1, "r": 1}]}`, []string{"duplicate id"}},
 		{"bad polygon", `{"version": 1, "tokens": [{"id": "t", "poly": [[0, 0], [1, 1]]}]}`, []string{`"poly"`, "at least 3"}},
+		{"a null among keywords", disk(`"id": "b", "x": 1, "y": 5, "r": 2, "keywords": ["berserk", null]`), []string{`"keywords"`, "list of strings", "null at index 1"}},
+		{"a number among a token's touches", `{"version": 1, "tokens": [{"id": "t", "x": 1, "y": 1, "r": 1, "touches": ["a", 2]}]}`, []string{`token "t" (index 0)`, `"touches"`, "the number 2 at index 1"}},
+		{"a negative turn", `{"version": 1, "turn": -3}`, []string{`layout, field "turn"`, "negative"}},
+		{"polygon points as strings", `{"version": 1, "tokens": [{"id": "t", "poly": [["0", "0"], [1, 0], [0, 1]]}]}`, []string{`token "t" (index 0)`, `"poly"`, "[x, y] pairs"}},
+		{"a null in a polygon point", `{"version": 1, "tokens": [{"id": "t", "poly": [[null, 0], [1, 0], [0, 1]]}]}`, []string{`"poly"`, "point 0"}},
+		{"a polygon point beyond float64", `{"version": 1, "tokens": [{"id": "t", "poly": [[1e400, 0], [1, 0], [0, 1]]}]}`, []string{`"poly"`}},
 		{"table with no width", `{"version": 1, "table": {"height_cm": 90}}`, []string{"table", `"width_cm"`}},
 	}
 	for _, tc := range tests {
@@ -364,5 +371,26 @@ func TestATokenOutlineGetsItsRadius(t *testing.T) {
 		if _, err := Parse([]byte(`{"version": 1, "tokens": [` + bad.token + `]}`)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("token %s: error %v, want %q", bad.token, err, bad.want)
 		}
+	}
+}
+
+// TestLayoutWithoutVersionIsVersion1: the table model's layouts are
+// "version 1" (shared/spec/table-model.md, "Layout file (JSON), version
+// 1"); a hand-made layout that leaves the field out is read as that
+// version, and written back with it.
+func TestLayoutWithoutVersionIsVersion1(t *testing.T) {
+	l, err := Parse([]byte(`{"disks": [{"id": "a", "x": 1, "y": 2, "r": 3}]}`))
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	if l.Version != Version || len(l.Disks) != 1 || l.Disks[0].R != 3 {
+		t.Fatalf("got version %d, %d disks; want version %d and the disk", l.Version, len(l.Disks), Version)
+	}
+	out, err := Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte(`"version": 1`)) {
+		t.Errorf("written back without its version: %s", out)
 	}
 }

@@ -160,9 +160,9 @@ func WriteFileAtomic(path string, data []byte) error {
 
 // jsonObject writes a JSON object with its keys in the order they are put.
 type jsonObject struct {
-	buf bytes.Buffer
-	n   int
-	err error
+	buf  bytes.Buffer
+	keys map[string]bool // keys written so far
+	err  error
 }
 
 func (w *jsonObject) put(key string, v any) {
@@ -178,7 +178,8 @@ func (w *jsonObject) put(key string, v any) {
 }
 
 func (w *jsonObject) putRaw(key string, val []byte) {
-	if w.n == 0 {
+	if w.keys == nil {
+		w.keys = map[string]bool{}
 		w.buf.WriteByte('{')
 	} else {
 		w.buf.WriteByte(',')
@@ -187,7 +188,7 @@ func (w *jsonObject) putRaw(key string, val []byte) {
 	w.buf.Write(k)
 	w.buf.WriteByte(':')
 	w.buf.Write(val)
-	w.n++
+	w.keys[key] = true
 }
 
 func (w *jsonObject) putNonZero(key string, v any) {
@@ -217,10 +218,14 @@ func (w *jsonObject) pixel(p *ImageCircle) {
 	w.put("pr", p.PR)
 }
 
+// extra writes the fields kept from reading, in name order, leaving out
+// any a known field has written (a known field set since wins).
 func (w *jsonObject) extra(m map[string]json.RawMessage) {
 	keys := make([]string, 0, len(m))
 	for k := range m {
-		keys = append(keys, k)
+		if !w.keys[k] {
+			keys = append(keys, k)
+		}
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
@@ -229,7 +234,7 @@ func (w *jsonObject) extra(m map[string]json.RawMessage) {
 }
 
 func (w *jsonObject) bytes() []byte {
-	if w.n == 0 {
+	if w.keys == nil {
 		return []byte("{}")
 	}
 	return append(w.buf.Bytes(), '}')

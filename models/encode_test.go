@@ -3,6 +3,7 @@ package models
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -28,5 +29,27 @@ func TestWriteFileAtomicReplacesWhole(t *testing.T) {
 	}
 	if err := WriteFileAtomic(filepath.Join(dir, "missing", "x.json"), []byte("x")); err == nil {
 		t.Error("writing into a missing folder: no error")
+	}
+}
+
+// TestAKnownFieldSetAfterReadingIsWrittenOnce: a disk read with px alone
+// keeps it among its unknown fields; when vision then gives the disk its
+// whole circle in pixels, the layout is written with one "px", the new.
+func TestAKnownFieldSetAfterReadingIsWrittenOnce(t *testing.T) {
+	l, err := Parse([]byte(`{"version": 1, "disks": [{"x": 1, "y": 2, "r": 3, "px": 5}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Disks[0].Pixel = &ImageCircle{PX: 10, PY: 20, PR: 30}
+	data, err := l.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `"px"`); n != 1 {
+		t.Errorf(`"px" written %d times, want once:\n%s`, n, data)
+	}
+	back, err := Parse(data)
+	if err != nil || back.Disks[0].Pixel == nil || back.Disks[0].Pixel.PX != 10 {
+		t.Errorf("read back: %v, pixel %+v; want px 10", err, back.Disks[0].Pixel)
 	}
 }

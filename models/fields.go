@@ -100,7 +100,6 @@ func (o *object) intInto(field string, dst *int) error {
 	return err
 }
 
-// count decodes a whole number that cannot be negative.
 // count decodes a whole number that cannot be negative into dst when the
 // field is present, leaving dst as it is otherwise.
 func (o *object) count(field string, dst *int) error {
@@ -144,14 +143,24 @@ func (o *object) boolean(field string, dst *bool) error {
 	return nil
 }
 
+// strings decodes a list of strings; a null in it is refused, not read
+// as "".
 func (o *object) strings(field string, dst *[]string) error {
 	v, ok := o.take(field)
 	if !ok {
 		return nil
 	}
-	if err := json.Unmarshal(v, dst); err != nil {
+	var items []json.RawMessage
+	if err := json.Unmarshal(v, &items); err != nil {
 		return o.fail(field, "must be a list of strings, got "+jsonKind(v))
 	}
+	out := make([]string, len(items))
+	for i, item := range items {
+		if len(item) == 0 || item[0] != '"' || json.Unmarshal(item, &out[i]) != nil {
+			return o.fail(field, fmt.Sprintf("must be a list of strings, got %s at index %d", jsonKind(item), i))
+		}
+	}
+	*dst = out
 	return nil
 }
 
@@ -223,36 +232,35 @@ func (o *object) circle(x, y, r *Centimetres) error {
 	return err
 }
 
-// pixel decodes px, py, pr when any of them is present; all three are then
-// required.
+// pixel decodes px, py, pr into the circle in pixels when all three are
+// present. Each is optional (the table model: every disk field but x, y,
+// r): with one or two of them given, each must still be a number of
+// pixels, and they are kept as written among the unknown fields, the
+// circle itself being unknown.
 func (o *object) pixel(dst **ImageCircle) error {
-	if !o.has("px") && !o.has("py") && !o.has("pr") {
-		o.take("px")
-		o.take("py")
-		o.take("pr")
-		return nil
-	}
 	var p ImageCircle
+	all := o.has("px") && o.has("py") && o.has("pr")
 	for _, f := range []struct {
 		name string
 		v    *float64
 	}{{"px", &p.PX}, {"py", &p.PY}, {"pr", &p.PR}} {
 		v, ok, err := o.number(f.name)
-		if err != nil {
+		switch {
+		case err != nil:
 			return err
-		}
-		if !ok {
-			return o.fail(f.name, "missing: px, py and pr go together")
-		}
-		if math.Abs(v) > 1e6 {
+		case math.Abs(v) > 1e6:
 			return o.fail(f.name, fmt.Sprintf("%v pixels is absurd", v))
+		case f.name == "pr" && ok && v <= 0:
+			return o.fail("pr", fmt.Sprintf("must be greater than 0, got %v", v))
 		}
 		*f.v = v
+		if !all {
+			o.used[f.name] = !ok // kept as written; a null is dropped
+		}
 	}
-	if p.PR <= 0 {
-		return o.fail("pr", fmt.Sprintf("must be greater than 0, got %v", p.PR))
+	if all {
+		*dst = &p
 	}
-	*dst = &p
 	return nil
 }
 
@@ -318,7 +326,7 @@ func (o *object) poly(dst *[]TablePoint) error {
 	if !ok {
 		return nil
 	}
-	var pts [][]json.Number
+	var pts [][]*float64 // numbers only: not "1" as a string, nor 1e400; nil for null
 	if err := json.Unmarshal(v, &pts); err != nil {
 		return o.fail("poly", "must be a list of [x, y] pairs in "+o.lim.unit)
 	}
@@ -330,12 +338,10 @@ func (o *object) poly(dst *[]TablePoint) error {
 		if len(p) != 2 {
 			return o.fail("poly", fmt.Sprintf("point %d must be [x, y], got %d numbers", i, len(p)))
 		}
-		x, errX := p[0].Float64()
-		y, errY := p[1].Float64()
-		if errX != nil || errY != nil || math.Abs(x) > float64(o.lim.coord) || math.Abs(y) > float64(o.lim.coord) {
+		if p[0] == nil || p[1] == nil || math.Abs(*p[0]) > float64(o.lim.coord) || math.Abs(*p[1]) > float64(o.lim.coord) {
 			return o.fail("poly", fmt.Sprintf("point %d is not a finite point inside the table frame", i))
 		}
-		out[i] = TablePoint{Centimetres(x), Centimetres(y)}
+		out[i] = TablePoint{Centimetres(*p[0]), Centimetres(*p[1])}
 	}
 	*dst = out
 	return nil
