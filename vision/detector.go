@@ -622,9 +622,11 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	} else {
 		src.CopyTo(&d.blurred)
 	}
-	// Without a calibration, a blurred photograph is detected smaller,
-	// where its edges are sharp, and a small one larger (sharpness.go).
+	// Without a calibration, a dim or flat photograph is stretched to a
+	// camera's contrast, a blurred one detected smaller, where its edges
+	// are sharp, and a small one larger (sharpness.go).
 	if d.opt.Calibration == nil {
+		stretchContrast(&d.blurred, &d.channel)
 		if f := shrinkForSharpness(d.blurred, &d.channel); f > 1 {
 			// One scale both ways (the work plane has one): the rows
 			// kept are those the shrunk rows take at the columns' scale,

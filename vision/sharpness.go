@@ -197,3 +197,59 @@ func noiseLevel(g []byte, w, h int) float64 {
 	}
 	return math.Sqrt(math.Pi/2) * sum / (6 * float64(n))
 }
+
+// Contrast of a photograph without a calibration: its grey levels, the
+// darkest and brightest half percent left out, should span contrastSpan;
+// a photograph that spans less (dim light, a lamp's glare on the lens, a
+// cheap camera's flat picture) is stretched to it around the middle of its
+// range, by at most contrastMostGain. The edge thresholds are in grey
+// levels: on the circle data set at a third of its light the detector
+// found 22 of the 32 circles, and at 0.45 of its contrast 25; stretched,
+// 31 and 28 (TestDimAndFlatPhotographsKeepTheirCircles), and the
+// photographs as they are lose none; with noise of 12 grey levels, one
+// phantom more. Stretching to 200 lost one circle at full light, to 250
+// one there and 3 with a bright spot in the middle;
+// a black point at 0 (in place of the middle kept) lost 2 at full light;
+// at most 2x lost 4 at a third of the light, at most 5x lost 3 at 0.75 of
+// the size and a third of the light (noise stretched with it).
+const (
+	contrastSpan      = 230.0
+	contrastMostGain  = 3.0
+	contrastLeastGain = 1.25 // less is left as it is
+)
+
+// stretchContrast stretches the BGR image img in place as the contrast
+// constants say and returns the gain (1: left as it is); grey is a work
+// Mat.
+func stretchContrast(img, grey *gocv.Mat) float64 {
+	gocv.CvtColor(*img, grey, gocv.ColorBGRToGray)
+	g, err := grey.DataPtrUint8()
+	if err != nil || len(g) == 0 {
+		return 1
+	}
+	var hist [256]int
+	for _, v := range g {
+		hist[v]++
+	}
+	tail := len(g) / 200
+	lo, n := 0, 0
+	for lo < 255 && n+hist[lo] <= tail {
+		n += hist[lo]
+		lo++
+	}
+	hi := 255
+	for n = 0; hi > 0 && n+hist[hi] <= tail; hi-- {
+		n += hist[hi]
+	}
+	span := float64(hi - lo)
+	if span <= 0 {
+		return 1 // one grey level: nothing to stretch
+	}
+	gain := min(contrastMostGain, contrastSpan/span)
+	if gain < contrastLeastGain {
+		return 1
+	}
+	beta := (255-span*gain)/2 - float64(lo)*gain
+	img.ConvertToWithParams(img, img.Type(), float32(gain), float32(beta))
+	return gain
+}
