@@ -46,24 +46,33 @@ type Calib struct {
 
 // Detect holds the detection figures.
 type Detect struct {
-	Frames          int       `json:"frames"`
-	Failed          int       `json:"failed_frames"`
-	DiskF1          Num       `json:"disk_f1"`
-	CentreMedianMM  Num       `json:"centre_error_median_mm"`
-	CentreP95MM     Num       `json:"centre_error_p95_mm"`
-	RadiusMedianMM  Num       `json:"radius_error_median_mm"`
-	RadiusP95MM     Num       `json:"radius_error_p95_mm"`
-	EdgeMedianMM    Num       `json:"edge_error_median_mm"`
-	EdgeP95MM       Num       `json:"edge_error_p95_mm"`
-	StackingOrder   Num       `json:"stacking_order_accuracy"`
-	TokenF1         Num       `json:"token_f1"`
-	TokenAssignment Num       `json:"token_assignment_accuracy"`
-	TokenKind       Num       `json:"token_kind_accuracy"`
-	FPS             Num       `json:"fps"`
-	StageMS         []StageMS `json:"ms_per_stage"`
+	Frames         int `json:"frames"`
+	Failed         int `json:"failed_frames"`
+	DiskF1         Num `json:"disk_f1"`
+	CentreMedianMM Num `json:"centre_error_median_mm"`
+	CentreP95MM    Num `json:"centre_error_p95_mm"`
+	RadiusMedianMM Num `json:"radius_error_median_mm"`
+	RadiusP95MM    Num `json:"radius_error_p95_mm"`
+	EdgeMedianMM   Num `json:"edge_error_median_mm"`
+	EdgeP95MM      Num `json:"edge_error_p95_mm"`
+	// StackingOrder is the share of the true overlapping pairs (of
+	// different levels) ordered right; a pair with a disk not found is
+	// not. StackingOrderFound is the share among the pairs whose two
+	// disks were found. OverlappingPairs counts the pairs, PairsFound
+	// those found.
+	StackingOrder      Num       `json:"stacking_order_accuracy"`
+	StackingOrderFound Num       `json:"stacking_order_accuracy_found_pairs"`
+	OverlappingPairs   int       `json:"overlapping_pairs"`
+	PairsFound         int       `json:"overlapping_pairs_found"`
+	TokenF1            Num       `json:"token_f1"`
+	TokenAssignment    Num       `json:"token_assignment_accuracy"`
+	TokenKind          Num       `json:"token_kind_accuracy"`
+	FPS                Num       `json:"fps"`
+	StageMS            []StageMS `json:"ms_per_stage"`
 }
 
-// StageMS is the mean time of a stage per frame.
+// StageMS is the mean time of a stage per frame, over the frames whose
+// stages were timed (not those the detector refused).
 type StageMS struct {
 	Name string `json:"name"`
 	MS   Num    `json:"ms"`
@@ -104,14 +113,16 @@ func (run tierRun) report(tier synth.Tier, cfg Config) TierReport {
 		CentreMedianMM: Num(synth.Percentile(d.centreMM, 50)), CentreP95MM: Num(synth.Percentile(d.centreMM, 95)),
 		RadiusMedianMM: Num(synth.Percentile(d.radiusMM, 50)), RadiusP95MM: Num(synth.Percentile(d.radiusMM, 95)),
 		EdgeMedianMM: Num(synth.Percentile(d.edgeMM, 50)), EdgeP95MM: Num(synth.Percentile(d.edgeMM, 95)),
-		StackingOrder:   Num(ratio(d.orderRight, d.orderPairs)),
+		StackingOrder:      Num(ratio(d.orderRight, d.orderPairs)),
+		StackingOrderFound: Num(ratio(d.orderRight, d.orderFound)),
+		OverlappingPairs:   d.orderPairs, PairsFound: d.orderFound,
 		TokenF1:         Num(f1(d.tokTP, d.tokFP, d.tokFN)),
 		TokenAssignment: Num(ratio(d.assignRight, d.assignMatched)),
 		TokenKind:       Num(ratio(d.kindRight, d.assignMatched)),
 		FPS:             Num(float64(d.frames) / d.total.Seconds()),
 	}
 	for _, name := range d.stageOrder {
-		det.StageMS = append(det.StageMS, StageMS{name, Num(float64(d.stages[name].Microseconds()) / 1000 / float64(d.frames))})
+		det.StageMS = append(det.StageMS, StageMS{name, Num(float64(d.stages[name].Microseconds()) / 1000 / float64(d.staged))})
 	}
 	tr.Detection = det
 	return tr
@@ -154,14 +165,15 @@ func (r Report) WriteText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(&b, "\nDetection, photographs decoded by %s:\n", r.decoderText())
-	fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %7s %7s %7s %7s %7s\n", "tier", "disk F1", "centre med/95", "radius med/95", "edge med/95", "order", "tok F1", "kind", "assign", "fps")
+	fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %12s %7s %7s %7s %7s\n", "tier", "disk F1", "centre med/95", "radius med/95", "edge med/95", "order/found", "tok F1", "kind", "assign", "fps")
 	for _, t := range r.Tiers {
 		d := t.Detection
-		fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %7s %7s %7s %7s %7s\n", t.Tier, d.DiskF1,
+		fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %12s %7s %7s %7s %7s\n", t.Tier, d.DiskF1,
 			d.CentreMedianMM.String()+"/"+d.CentreP95MM.String(), d.RadiusMedianMM.String()+"/"+d.RadiusP95MM.String(),
-			d.EdgeMedianMM.String()+"/"+d.EdgeP95MM.String(), d.StackingOrder, d.TokenF1, d.TokenKind, d.TokenAssignment, d.FPS)
+			d.EdgeMedianMM.String()+"/"+d.EdgeP95MM.String(), d.StackingOrder.String()+"/"+d.StackingOrderFound.String(),
+			d.TokenF1, d.TokenKind, d.TokenAssignment, d.FPS)
 	}
-	b.WriteString("(lengths in mm; order, kind, assign: share right)\n")
+	b.WriteString("(lengths in mm; order: share of the true overlapping pairs ordered right, a pair with a disk not found counting as wrong; found: share of the pairs whose two disks were found; kind, assign: share of the tokens found right)\n")
 	for _, t := range r.Tiers {
 		if len(t.Detection.StageMS) == 0 {
 			continue

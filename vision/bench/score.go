@@ -17,11 +17,13 @@ type detectionTally struct {
 	frames                     int
 	failed                     int
 	total                      time.Duration
+	staged                     int // frames whose stages were timed
 	stages                     map[string]time.Duration
 	stageOrder                 []string
 	diskTP, diskFP, diskFN     int
 	centreMM, radiusMM, edgeMM []float64
 	orderRight, orderPairs     int
+	orderFound                 int // overlapping pairs whose two disks were found
 	tokTP, tokFP, tokFN        int
 	assignRight, assignMatched int
 	kindRight                  int // matched tokens of the right kind
@@ -42,19 +44,30 @@ func (d *detectionTally) measure(cfg Config, sc *synth.Scene, cal *calibration.C
 	start := time.Now()
 	got, err := det.Detect(img)
 	took := time.Since(start)
+	var stages []Stage
+	if s, ok := det.(Staged); ok && err == nil {
+		stages = s.LastStages()
+	}
+	d.add(sc.Truth, got, err, took, stages)
+	return nil
+}
+
+// add counts one frame: the detector's layout got, or its error (every
+// disk, token and overlapping pair of the truth then missed), the time
+// it took and its stages.
+func (d *detectionTally) add(truth, got models.Layout, err error, took time.Duration, stages []Stage) {
 	d.frames++
 	d.total += took
 	if err != nil {
 		d.failed++
-		d.diskFN += len(sc.Truth.Disks)
-		d.tokFN += len(sc.Truth.Tokens)
-		return nil
+		d.score(truth, models.Layout{})
+		return
 	}
-	if s, ok := det.(Staged); ok {
-		d.addStages(s.LastStages())
+	if stages != nil {
+		d.staged++
+		d.addStages(stages)
 	}
-	d.score(sc.Truth, got)
-	return nil
+	d.score(truth, got)
 }
 
 func (d *detectionTally) addStages(st []Stage) {
@@ -88,15 +101,36 @@ func (d *detectionTally) score(truth, got models.Layout) {
 			a, b := truth.Disks[ti], truth.Disks[tj]
 			ga, gb := got.Disks[gi], got.Disks[gj]
 			d.edgeMM = append(d.edgeMM, 10*math.Abs(edge(a, b)-edge(ga, gb)))
-			if edge(a, b) < 0 && a.Z != b.Z {
-				d.orderPairs++
-				if (a.Z > b.Z) == (ga.Z > gb.Z) && ga.Z != gb.Z {
-					d.orderRight++
-				}
+		}
+	}
+	d.scoreOrder(truth.Disks, got.Disks, match)
+	d.scoreTokens(truth, got, match)
+}
+
+// scoreOrder counts every overlapping pair of the truth (of different
+// levels): right when both disks were found and the detected levels
+// order them as the true ones do. A pair with a disk not found was not
+// ordered, so it is not right.
+func (d *detectionTally) scoreOrder(truth, got []models.Disk, match map[int]int) {
+	for i, a := range truth {
+		for j := i + 1; j < len(truth); j++ {
+			b := truth[j]
+			if edge(a, b) >= 0 || a.Z == b.Z {
+				continue
+			}
+			d.orderPairs++
+			gi, okA := match[i]
+			gj, okB := match[j]
+			if !okA || !okB {
+				continue
+			}
+			d.orderFound++
+			ga, gb := got[gi], got[gj]
+			if (a.Z > b.Z) == (ga.Z > gb.Z) && ga.Z != gb.Z {
+				d.orderRight++
 			}
 		}
 	}
-	d.scoreTokens(truth, got, match)
 }
 
 func edge(a, b models.Disk) float64 {
@@ -135,59 +169,124 @@ func (d *detectionTally) scoreTokens(truth, got models.Layout, diskMatch map[int
 	}
 }
 
-// matchDisks pairs true and detected disks, nearest centres first, a pair
-// counting only when the centres are less than half the true radius apart.
-// It returns true index -> detected index.
+// matchDisks pairs true and detected disks whose centres are less than
+// half the true radius apart, one to one (Match). It returns true index
+// -> detected index.
 func matchDisks(truth, got []models.Disk) map[int]int {
-	return greedy(len(truth), len(got), func(i, j int) (float64, bool) {
+	return Match(len(truth), len(got), func(i, j int) (float64, bool) {
 		d := math.Hypot(float64(truth[i].X-got[j].X), float64(truth[i].Y-got[j].Y))
 		return d, d < 0.5*float64(truth[i].R)
 	})
 }
 
 // matchTokens pairs tokens whose centres are within the true token's
-// radius (at least 0.5 cm).
+// radius (at least 0.5 cm), one to one (Match).
 func matchTokens(truth, got []models.Token) map[int]int {
-	return greedy(len(truth), len(got), func(i, j int) (float64, bool) {
+	return Match(len(truth), len(got), func(i, j int) (float64, bool) {
 		d := math.Hypot(float64(truth[i].X-got[j].X), float64(truth[i].Y-got[j].Y))
 		return d, d < math.Max(0.5, float64(truth[i].R))
 	})
 }
 
-func greedy(n, m int, cost func(i, j int) (float64, bool)) map[int]int {
-	type pair struct {
-		i, j int
-		c    float64
+// Match pairs n true items with m detected ones, one to one: as many
+// pairs as can be made, and of those matchings the one of least total
+// cost. cost(i, j) says whether true i and detected j may pair, and at
+// what cost (not negative). It returns true index -> detected index.
+// (Taking the cheapest pair first may pair fewer: a detection nearest
+// to one of two close disks may be the only one the other could take.)
+func Match(n, m int, cost func(i, j int) (float64, bool)) map[int]int {
+	out := map[int]int{}
+	if n == 0 || m == 0 {
+		return out
 	}
-	var pairs []pair
-	for i := range n {
-		for j := range m {
-			if c, ok := cost(i, j); ok {
-				pairs = append(pairs, pair{i, j, c})
+	// A square assignment problem; a pair that may not be made, or a
+	// padding row or column, costs more than all allowed pairs together,
+	// so the fewest of them are used.
+	k := max(n, m)
+	c := make([][]float64, k)
+	allowed := make([][]bool, k)
+	sum := 0.0
+	for i := range k {
+		c[i] = make([]float64, k)
+		allowed[i] = make([]bool, k)
+		for j := range k {
+			if i < n && j < m {
+				if v, ok := cost(i, j); ok {
+					c[i][j], allowed[i][j] = v, true
+					sum += v
+				}
 			}
 		}
 	}
-	slices.SortFunc(pairs, func(a, b pair) int { return cmpFloat(a.c, b.c) })
-	out := map[int]int{}
-	used := map[int]bool{}
-	for _, p := range pairs {
-		if _, ok := out[p.i]; ok || used[p.j] {
-			continue
+	big := 1 + 2*sum
+	for i := range k {
+		for j := range k {
+			if !allowed[i][j] {
+				c[i][j] = big
+			}
 		}
-		out[p.i] = p.j
-		used[p.j] = true
+	}
+	for j, i := range assign(c) {
+		if allowed[i][j] {
+			out[i] = j
+		}
 	}
 	return out
 }
 
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// assign solves the square assignment problem of cost matrix c (the
+// Hungarian method with potentials, O(k^3)): it returns, for each column,
+// the row assigned to it, for the least total cost.
+func assign(c [][]float64) []int {
+	k := len(c)
+	u, v := make([]float64, k+1), make([]float64, k+1)
+	p, way := make([]int, k+1), make([]int, k+1) // 1-based; p[j]: row of column j
+	for i := 1; i <= k; i++ {
+		p[0] = i
+		j0 := 0
+		minv := make([]float64, k+1)
+		for j := range minv {
+			minv[j] = math.Inf(1)
+		}
+		used := make([]bool, k+1)
+		for {
+			used[j0] = true
+			i0, delta, j1 := p[j0], math.Inf(1), 0
+			for j := 1; j <= k; j++ {
+				if used[j] {
+					continue
+				}
+				if cur := c[i0-1][j-1] - u[i0] - v[j]; cur < minv[j] {
+					minv[j], way[j] = cur, j0
+				}
+				if minv[j] < delta {
+					delta, j1 = minv[j], j
+				}
+			}
+			for j := 0; j <= k; j++ {
+				if used[j] {
+					u[p[j]] += delta
+					v[j] -= delta
+				} else {
+					minv[j] -= delta
+				}
+			}
+			j0 = j1
+			if p[j0] == 0 {
+				break
+			}
+		}
+		for j0 != 0 {
+			j1 := way[j0]
+			p[j0] = p[j1]
+			j0 = j1
+		}
 	}
-	return 0
+	rows := make([]int, k)
+	for j := 1; j <= k; j++ {
+		rows[j-1] = p[j] - 1
+	}
+	return rows
 }
 
 func f1(tp, fp, fn int) float64 {
