@@ -208,7 +208,9 @@ func trackLoop(ctx context.Context, src vision.Source, pipe *track.Pipeline, ros
 			} else if err != nil {
 				return fmt.Errorf("--names: %w", err)
 			}
-			st.Ruling.Layout = pipe.Tracker().Rename(st.Ruling.Layout, renamed)
+			// The ruling was made before the names: its layout, events
+			// and questions all take them.
+			*st.Ruling = pipe.Tracker().RenameRuling(*st.Ruling, renamed)
 			roster = nil
 		}
 		if err := writeRuling(enc, src.Name(), st.Ruling); err != nil {

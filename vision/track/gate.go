@@ -67,33 +67,36 @@ type Gate struct {
 	Options GateOptions
 
 	still     int  // frames without motion in a row
+	clear     int  // of those, the last ones without a hand
 	quietSent bool // the quiet read of this still spell was asked for
 	ruled     bool // the ruling of this rest was made
 }
 
 // Observe takes the next frame's motion and hand flags and returns the
-// phase. A ruling (Settled) comes at most once per rest, and never while
-// a hand is seen or within SettleFrames of the last motion.
+// phase. A ruling (Settled) comes at most once per rest, and only after
+// SettleFrames frames in a row without motion and without a hand: a
+// resting hand the differ misses in a frame now and then is no rest.
 func (g *Gate) Observe(moving, hand bool) Phase {
 	o := g.Options.withDefaults()
 	if moving {
-		g.still, g.quietSent, g.ruled = 0, false, false
+		g.still, g.clear, g.quietSent, g.ruled = 0, 0, false, false
 		return Moving
 	}
 	g.still++
 	if hand {
 		// A hand held still: the table around it may be read, never ruled.
-		g.ruled = false
+		g.ruled, g.clear = false, 0
 		if g.still >= o.QuietFrames && !g.quietSent {
 			g.quietSent = true
 			return Quiet
 		}
 		return Moving
 	}
+	g.clear++
 	switch {
 	case g.ruled:
 		return Rest
-	case g.still >= o.SettleFrames:
+	case g.clear >= o.SettleFrames:
 		g.ruled = true
 		return Settled
 	case g.still >= o.QuietFrames && !g.quietSent:
@@ -103,5 +106,9 @@ func (g *Gate) Observe(moving, hand bool) Phase {
 	return Waiting
 }
 
+// Retry takes back the ruling of this rest, when it could not be made
+// (the frame could not be read): the next still frame rules instead.
+func (g *Gate) Retry() { g.ruled = false }
+
 // Reset forgets the frames seen (after a correction or a new camera).
-func (g *Gate) Reset() { g.still, g.quietSent, g.ruled = 0, false, false }
+func (g *Gate) Reset() { g.still, g.clear, g.quietSent, g.ruled = 0, 0, false, false }

@@ -1,6 +1,9 @@
 package track
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestGateRulesOnceAfterTheTableSettles(t *testing.T) {
 	g := Gate{Options: GateOptions{QuietFrames: 2, SettleFrames: 4}}
@@ -84,5 +87,37 @@ func TestGateReadsOnceBeforeEveryRuling(t *testing.T) {
 		if phases[len(phases)-1] != Settled || quiet != wantQuiet {
 			t.Errorf("settle %d: got phases %v, want %d quiet read(s) then a ruling at the last frame", settle, phases, wantQuiet)
 		}
+	}
+}
+
+func TestGateDoesNotRuleWhenAHandIsMissedForAFrame(t *testing.T) {
+	// A hand rests still over the table; the differ misses it in one
+	// frame now and then (its skin share or area at the threshold). The
+	// table is not settled: no ruling until SettleFrames frames in a row
+	// without a hand, and at most one per rest.
+	cases := []struct {
+		name string
+		hand func(i int) bool // frame i after the motion
+		want []int            // frames ruled at
+	}{
+		{"hand missed at frame 20", func(i int) bool { return i != 20 }, nil},
+		{"hand missed every tenth frame", func(i int) bool { return i%10 != 0 }, nil},
+		{"hand gone from frame 20", func(i int) bool { return i < 20 }, []int{34}},
+		{"no hand", func(int) bool { return false }, []int{14}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var g Gate
+			g.Observe(true, true)
+			var got []int
+			for i := range 100 {
+				if g.Observe(false, c.hand(i)) == Settled {
+					got = append(got, i)
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("got rulings at frames %v, want %v", got, c.want)
+			}
+		})
 	}
 }

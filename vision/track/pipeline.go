@@ -32,7 +32,9 @@ type Ruling struct {
 	Layout models.Layout
 	// Events since the previous ruling, intermediate readings included
 	// (a fast second move is not lost).
-	Events    []Event
+	Events []Event
+	// Questions asked since the previous ruling, intermediate readings
+	// included, that are still open.
 	Questions []Question
 	// Readings is how many readings (buffered ones and this one) went
 	// into it.
@@ -63,10 +65,14 @@ type Pipeline struct {
 	gate    Gate
 	tracker *Tracker
 	events  []Event
+	asked   []Question // questions asked since the last ruling
 	reads   int
 	last    *models.Layout
 	looked  bool // the table was read since the last motion
 	held    bool // the previous frame had a Held region
+	// rebased: the reference was set anew since the last ruling (a bump,
+	// a view to recalibrate), so it is no longer the last ruled table.
+	rebased bool
 }
 
 // NewPipeline returns a pipeline reading frames with det.
@@ -85,7 +91,8 @@ func NewPipeline(det Detector, opt PipelineOptions) *Pipeline {
 func (p *Pipeline) Tracker() *Tracker { return p.tracker }
 
 // Step takes frame number n. It fails when the frame is empty (no pixel:
-// nothing to compare or read) and when the detector fails.
+// nothing to compare or read) and when the detector fails (a ruling due
+// at that frame is then made at the next still frame).
 func (p *Pipeline) Step(n int, img image.Image) (Step, error) {
 	if b := img.Bounds(); b.Empty() {
 		return Step{Frame: n}, fmt.Errorf("frame %d: an empty image (%dx%d pixels)", n, b.Dx(), b.Dy())
@@ -106,13 +113,16 @@ func (p *Pipeline) Step(n int, img image.Image) (Step, error) {
 	if !ph.Reads() {
 		return st, nil
 	}
-	if ph == Settled && p.last != nil && p.differ.AtReference() {
+	if ph == Settled && p.last != nil && !p.rebased && p.differ.AtReference() {
 		// The table looks as it did when it last settled: nothing to read.
 		p.differ.SetReference()
 		return st, nil
 	}
 	l, err := p.det.Detect(img)
 	if err != nil {
+		if ph == Settled {
+			p.gate.Retry() // the rest is still to be ruled on
+		}
 		return st, fmt.Errorf("frame %d: %w", n, err)
 	}
 	st.Read = true
@@ -125,12 +135,14 @@ func (p *Pipeline) Step(n int, img image.Image) (Step, error) {
 	up := p.tracker.Observe(Observation{Frame: n, Layout: l, Signatures: sigs, Hand: hand, Settled: ph == Settled, Sole: !p.looked})
 	p.looked = true
 	p.events = append(p.events, up.Events...)
+	p.asked = append(p.asked, up.Questions...)
 	for _, e := range up.Events {
 		if e.Kind == "bump" {
 			// The view moved: the frame is the new reference, so that the
 			// shifted table is not taken for a hand.
 			st.Notices = append(st.Notices, e)
 			p.differ.SetReference()
+			p.rebased = true
 		}
 	}
 	st.Questions = up.Questions
@@ -139,6 +151,7 @@ func (p *Pipeline) Step(n int, img image.Image) (Step, error) {
 			// The view changed beyond re-anchoring: what is seen now is
 			// the reference until the player recalibrates.
 			p.differ.SetReference()
+			p.rebased = true
 		}
 	}
 	if ph != Settled {
@@ -148,15 +161,36 @@ func (p *Pipeline) Step(n int, img image.Image) (Step, error) {
 	// The view changed since the last ruling (it is not at the reference):
 	// rule, even when the detector reads the same table (a token it
 	// missed); but a view changed by a moved camera alone is no new table.
-	if p.last != nil && sameTable(*p.last, up.Layout, p.opt.Tolerance) && len(up.Questions) == 0 && p.viewMoved() {
-		p.events, p.reads = nil, 0
+	// Then only the disks are compared: the detector reads tokens less
+	// surely than disks, and one more or less in the new view is no move.
+	qs := p.openQuestions()
+	if p.last != nil && p.viewMoved() && sameDisks(*p.last, up.Layout, p.opt.Tolerance) && len(qs) == 0 {
+		p.events, p.asked, p.reads, p.rebased = nil, nil, 0, false
 		return st, nil
 	}
 	last := up.Layout
 	p.last = &last
-	st.Ruling = &Ruling{Frame: n, Layout: up.Layout, Events: p.events, Questions: up.Questions, Readings: p.reads}
-	p.events, p.reads = nil, 0
+	st.Ruling = &Ruling{Frame: n, Layout: up.Layout, Events: p.events, Questions: qs, Readings: p.reads}
+	p.events, p.asked, p.reads, p.rebased = nil, nil, 0, false
 	return st, nil
+}
+
+// openQuestions returns the questions asked since the last ruling that
+// are still open, oldest first, each as the tracker has it now (an Adopt
+// may have renamed its disks).
+func (p *Pipeline) openQuestions() []Question {
+	open := map[int]Question{}
+	for _, q := range p.tracker.Questions() {
+		open[q.ID] = q
+	}
+	var qs []Question
+	for _, q := range p.asked {
+		if cur, ok := open[q.ID]; ok {
+			qs = append(qs, cur)
+			delete(open, q.ID)
+		}
+	}
+	return qs
 }
 
 // viewMoved reports whether a bump was noticed since the last ruling.
@@ -169,29 +203,16 @@ func (p *Pipeline) viewMoved() bool {
 	return false
 }
 
-// sameTable reports whether two tracked tables hold the same disks (by
-// id) and the same number of tokens, each within tol of where it was.
-func sameTable(a, b models.Layout, tol models.Centimetres) bool {
-	if len(a.Disks) != len(b.Disks) || len(a.Tokens) != len(b.Tokens) {
+// sameDisks reports whether two tracked tables hold the same disks (by
+// id), each within tol of where it was.
+func sameDisks(a, b models.Layout, tol models.Centimetres) bool {
+	if len(a.Disks) != len(b.Disks) {
 		return false
 	}
 	ib := b.DiskIndex()
 	for _, d := range a.Disks {
 		j, ok := ib[d.ID]
 		if !ok || near(d.Centre(), b.Disks[j].Centre()) > float64(tol) {
-			return false
-		}
-	}
-	used := make([]bool, len(b.Tokens))
-	for _, t := range a.Tokens {
-		found := false
-		for k, u := range b.Tokens {
-			if !used[k] && near(models.TablePoint{X: t.X, Y: t.Y}, models.TablePoint{X: u.X, Y: u.Y}) <= float64(tol) {
-				used[k], found = true, true
-				break
-			}
-		}
-		if !found {
 			return false
 		}
 	}

@@ -298,3 +298,63 @@ func distinctTokenIDs(l *models.Layout) {
 		}
 	}
 }
+
+// RenameRuling applies the renames Adopt returned to a ruling made before
+// it: its layout (see Rename), and the ids of its events and questions,
+// in their fields and in their texts, so that each still names a disk of
+// the layout. The ruling given is not changed.
+func (t *Tracker) RenameRuling(r Ruling, renamed map[string]string) Ruling {
+	out := r
+	out.Layout = t.Rename(r.Layout, renamed)
+	out.Events = slices.Clone(r.Events)
+	for i := range out.Events {
+		e := &out.Events[i]
+		if n, ok := renamed[e.ID]; ok {
+			e.ID = n
+			if d, ok := t.Disk(n); ok {
+				e.Name = d.Name
+			}
+		}
+		e.Text = renameIDs(e.Text, renamed)
+	}
+	out.Questions = slices.Clone(r.Questions)
+	for i := range out.Questions {
+		q := &out.Questions[i]
+		q.Disks = slices.Clone(q.Disks)
+		for k, id := range q.Disks {
+			if n, ok := renamed[id]; ok {
+				q.Disks[k] = n
+			}
+		}
+		q.Text = renameIDs(q.Text, renamed)
+	}
+	return out
+}
+
+// renameIDs replaces in text every id of renamed that stands as a word of
+// its own (not inside a longer id: n1 is not in n12) with its new id, all
+// at once (a, b -> b, a swaps them).
+func renameIDs(text string, renamed map[string]string) string {
+	idChar := func(c byte) bool {
+		return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		best := ""
+		if i == 0 || !idChar(text[i-1]) {
+			for old := range renamed {
+				if len(old) > len(best) && strings.HasPrefix(text[i:], old) && (i+len(old) == len(text) || !idChar(text[i+len(old)])) {
+					best = old
+				}
+			}
+		}
+		if best == "" {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		b.WriteString(renamed[best])
+		i += len(best)
+	}
+	return b.String()
+}
