@@ -53,7 +53,10 @@ type Quality struct {
 	PlanePoints int
 	// Scale is the mean measured board square divided by the declared one
 	// (1 is perfect), ScaleX and ScaleY the same along rows and columns.
-	// 0 without a board.
+	// 0 without a board. It is a check of the fit, not of the declared
+	// size: the lens and the pose are fitted to that size, so Scale reads
+	// the same whatever size is declared, and a print stretched 3 % along
+	// its columns gives ScaleX and ScaleY 0.2 % apart.
 	Scale, ScaleX, ScaleY float64
 	// Uncertainty is the expected error of one measured point in mm.
 	Uncertainty Uncertainty

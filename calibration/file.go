@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"tableref/models"
 )
@@ -188,27 +189,49 @@ func Parse(data []byte) (*Calibration, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("%w: the file is empty", ErrCorrupt)
 	}
-	var f file
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&f); err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, fmt.Errorf("%w: the JSON ends before the calibration does (cut short?)", ErrCorrupt)
-		}
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	// The format and version first: another version may lay out the
+	// other fields differently, and must be reported as a version this
+	// program does not read, not as a corrupt file.
+	var head struct {
+		Format  string      `json:"format"`
+		Version json.Number `json:"version"`
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("%w: data after the calibration object", ErrCorrupt)
+	if err := decodeOne(data, &head); err != nil {
+		return nil, err
 	}
-	if f.Format == "" {
+	if head.Format == "" {
 		return nil, fmt.Errorf("%w: not a calibration file (no \"format\": %q; a layout or another JSON file?)", ErrCorrupt, FileFormat)
 	}
-	if f.Format != FileFormat {
-		return nil, fmt.Errorf("%w: format is %q, want %q", ErrCorrupt, f.Format, FileFormat)
+	if head.Format != FileFormat {
+		return nil, fmt.Errorf("%w: format is %q, want %q", ErrCorrupt, head.Format, FileFormat)
 	}
-	if f.Version != FileVersion {
-		return nil, fmt.Errorf("%w: version %d, this tableref reads version %d", ErrVersion, f.Version, FileVersion)
+	if head.Version != json.Number(strconv.Itoa(FileVersion)) {
+		v := string(head.Version)
+		if v == "" {
+			v = "none"
+		}
+		return nil, fmt.Errorf("%w: version %s, this tableref reads version %d", ErrVersion, v, FileVersion)
+	}
+	var f file
+	if err := decodeOne(data, &f); err != nil {
+		return nil, err
 	}
 	return f.calibration()
+}
+
+// decodeOne decodes data, which must hold exactly one JSON value, into v.
+func decodeOne(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return fmt.Errorf("%w: the JSON ends before the calibration does (cut short?)", ErrCorrupt)
+		}
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	if dec.More() {
+		return fmt.Errorf("%w: data after the calibration object", ErrCorrupt)
+	}
+	return nil
 }
 
 func corrupt(format string, args ...any) error {
@@ -257,6 +280,10 @@ func (f file) calibration() (*Calibration, error) {
 		return nil, err
 	}
 	q := f.Quality
+	if q.RMSPx < 0 || q.PlaneRMSPx < 0 || q.PlanePoints < 0 || q.Scale < 0 || q.ScaleX < 0 || q.ScaleY < 0 ||
+		q.Uncertainty.Centre < 0 || q.Uncertainty.Edge < 0 || q.Uncertainty.Corner < 0 {
+		return nil, corrupt("a quality figure is negative (RMS, point count, scale and uncertainty cannot be)")
+	}
 	return &Calibration{Lens: lens, Board: f.Board, Pose: pose, Plane: plane, Quality: Quality{
 		RMSPx: q.RMSPx, PlaneRMSPx: q.PlaneRMSPx, PlanePoints: q.PlanePoints,
 		Scale: q.Scale, ScaleX: q.ScaleX, ScaleY: q.ScaleY,
@@ -277,6 +304,9 @@ func (fl fileLens) lens(w, h int) (Lens, error) {
 	}
 	if !finite(fl.Distortion) || !finite([]float64{fl.RMSPx}) {
 		return Lens{}, corrupt("the distortion holds a value that is not a number")
+	}
+	if fl.RMSPx < 0 || fl.Views < 0 {
+		return Lens{}, corrupt("lens rms_px %g and views %d: neither can be negative", fl.RMSPx, fl.Views)
 	}
 	d := append(append([]float64(nil), fl.Distortion...), 0)
 	switch fl.Source {

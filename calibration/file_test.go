@@ -99,6 +99,9 @@ func TestCorruptFilesAreClearErrors(t *testing.T) {
 		{"an absurd distortion", edit(`"distortion": [
       -0.12,`, `"distortion": [
       1e300,`), ErrCorrupt, "bends"},
+		// Loaded before, and shown as "Lens RMS -3.000 px (good)".
+		{"a negative lens RMS", strings.Replace(edit(`"rms_px": 0.31`, `"rms_px": -3`), `"rms_px": 0.31`, `"rms_px": -3`, 1), ErrCorrupt, "negative"},
+		{"a negative uncertainty", edit(`"centre": `, `"centre": -`), ErrCorrupt, "negative"},
 		{"homography of another table", edit(`"homography": [
     [`, `"homography": [
     [ 7,`), ErrCorrupt, ""},
@@ -108,6 +111,29 @@ func TestCorruptFilesAreClearErrors(t *testing.T) {
 			_, err := Parse([]byte(c.data))
 			if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.says) {
 				t.Errorf("got %v, want %v saying %q", err, c.want, c.says)
+			}
+		})
+	}
+}
+
+// TestOtherVersionsAreReportedAsSuch: a file of another version is
+// ErrVersion whatever its other fields look like; the fields of version 1
+// were once decoded first, and a version 2 that changed one was reported
+// as a corrupt file.
+func TestOtherVersionsAreReportedAsSuch(t *testing.T) {
+	cases := []struct {
+		name, data, says string
+	}{
+		{"a version 2 whose image is a string", `{"format": "tableref-calibration", "version": 2, "image": "1920x1080"}`, "version 2"},
+		{"a version 2 whose distortion is an object", `{"format": "tableref-calibration", "version": 2, "lens": {"distortion": {"model": "fisheye"}}}`, "version 2"},
+		{"a version written as a fraction", `{"format": "tableref-calibration", "version": 1.5}`, "version 1.5"},
+		{"no version", `{"format": "tableref-calibration", "image": {"width": 640, "height": 480}}`, "version none"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse([]byte(c.data))
+			if !errors.Is(err, ErrVersion) || !strings.Contains(err.Error(), c.says) {
+				t.Errorf("got %v, want ErrVersion saying %q", err, c.says)
 			}
 		})
 	}

@@ -63,13 +63,15 @@ func pointSigmaMM(c *Calibration, fit poseFit, p Pixel) (float64, bool) {
 		}
 	}
 	// Pixel part: the point itself is found with an error of PlaneRMSPx.
+	// That RMS is radial (the root of the mean of du² + dv²), so each of
+	// u and v has half its square as variance.
 	t0, err0 := c.TableFromImage(p.U, p.V, 0)
 	tu, err1 := c.TableFromImage(p.U+1, p.V, 0)
 	tv, err2 := c.TableFromImage(p.U, p.V+1, 0)
 	if err0 != nil || err1 != nil || err2 != nil {
 		return 0, false
 	}
-	s2 := c.Quality.PlaneRMSPx * c.Quality.PlaneRMSPx
+	s2 := c.Quality.PlaneRMSPx * c.Quality.PlaneRMSPx / 2
 	variance += s2 * (sq(tu.X-t0.X) + sq(tu.Y-t0.Y) + sq(tv.X-t0.X) + sq(tv.Y-t0.Y))
 	return 10 * math.Sqrt(variance), true
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -33,13 +34,15 @@ it flat, then:
 of 10x7 squares has 9x6 inner corners). --square-mm is the side of one
 printed square; measure it on the print with a ruler.
 
-Without --plane, the first image is taken as the board lying on the table.
+Without --plane, the first photo in which the board is found is taken as
+the board lying on the table.
 With --lens FILE and no IMAGES, the lens of an earlier calibration is kept
 and only the table plane is measured again (after moving the camera).
 Photos where the board is not found are skipped with a warning; at least
 3 are needed. The result goes to --out (default: the user's configuration
 directory, shown in the summary) and a summary is printed: RMS
-reprojection error, scale check and expected uncertainty in mm.
+reprojection error, how well the board fits and expected uncertainty in
+mm. No photo can check --square-mm: measure the print.
 
 Options:
   --board COLSxROWS  inner corners of the board (default 9x6)
@@ -109,6 +112,9 @@ func parseCalibrate(args []string) (calibrateOpts, error) {
 		}
 		o.defaultOut = true
 	}
+	if st, err := os.Stat(o.out); err == nil && st.IsDir() {
+		return o, usageError("--out %s is a directory: give the calibration file's name, such as %s", o.out, filepath.Join(o.out, "calibration.json"))
+	}
 	// The calibration must not be written over a photo it is read from.
 	for _, in := range append([]string{o.plane, o.lens}, o.images...) {
 		if in != "" && sameFile(o.out, in) {
@@ -134,13 +140,13 @@ func runCalibrate(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	lens, err := calibrateLens(o, e)
+	lens, firstView, err := calibrateLens(o, e)
 	if err != nil {
 		return err
 	}
 	plane := o.plane
 	if plane == "" {
-		plane = o.images[0]
+		plane = firstView
 	}
 	g, err := calibration.ReadGray(plane)
 	if err != nil {
@@ -168,13 +174,16 @@ func runCalibrate(args []string, e *env) error {
 }
 
 // calibrateLens calibrates from the photos, or loads the lens of --lens.
-func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
+// It returns the first photo in which the board was found too ("" with
+// --lens): the table plane when no --plane is given, as a first photo
+// that was skipped must not throw the lens away.
+func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, string, error) {
 	if o.lens != "" {
 		c, err := calibration.Load(o.lens)
 		if err != nil {
-			return calibration.Lens{}, err
+			return calibration.Lens{}, "", err
 		}
-		return c.Lens, nil
+		return c.Lens, "", nil
 	}
 	var views [][]calibration.Pixel
 	var viewFiles []string
@@ -188,13 +197,13 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
 		g, err := calibration.ReadGray(path)
 		if err != nil {
 			bar.done()
-			return calibration.Lens{}, err
+			return calibration.Lens{}, "", err
 		}
 		if first == "" {
 			first, w, h = path, g.Width, g.Height
 		} else if g.Width != w || g.Height != h {
 			bar.done()
-			return calibration.Lens{}, fmt.Errorf("images of different sizes: %s is %dx%d, %s is %dx%d; every photo must come from the same camera mode",
+			return calibration.Lens{}, "", fmt.Errorf("images of different sizes: %s is %dx%d, %s is %dx%d; every photo must come from the same camera mode",
 				first, w, h, path, g.Width, g.Height)
 		}
 		c, err := calibration.FindCorners(g, o.board)
@@ -205,7 +214,7 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
 			}
 			if len(o.images) == 1 {
 				bar.done()
-				return calibration.Lens{}, fmt.Errorf("%s: %w", path, err)
+				return calibration.Lens{}, "", fmt.Errorf("%s: %w", path, err)
 			}
 			continue
 		}
@@ -224,17 +233,17 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, error) {
 	bar.show(len(o.images), "")
 	bar.done()
 	if len(views) == 0 {
-		return calibration.Lens{}, fmt.Errorf("the board was found in none of the %d photos; the first said: %w", len(o.images), firstErr)
+		return calibration.Lens{}, "", fmt.Errorf("the board was found in none of the %d photos; the first said: %w", len(o.images), firstErr)
 	}
 	if len(views) < calibration.MinViews {
-		return calibration.Lens{}, fmt.Errorf("the %dx%d board was found in %d of %d photos, in %d different pose(s); at least %d different poses are needed\n%s",
+		return calibration.Lens{}, "", fmt.Errorf("the %dx%d board was found in %d of %d photos, in %d different pose(s); at least %d different poses are needed\n%s",
 			o.board.Cols, o.board.Rows, found, len(o.images), len(views), calibration.MinViews, lensAdvice)
 	}
 	lens, err := calibration.CalibrateLens(views, o.board, w, h)
 	if err != nil {
-		return calibration.Lens{}, fmt.Errorf("the lens from %d photos: %w\n%s", len(views), err, lensAdvice)
+		return calibration.Lens{}, "", fmt.Errorf("the lens from %d photos: %w\n%s", len(views), err, lensAdvice)
 	}
-	return lens, nil
+	return lens, viewFiles[0], nil
 }
 
 // lensAdvice follows a lens calibration that failed: nothing is saved,
@@ -306,7 +315,15 @@ func writeCalibrationText(w io.Writer, c *calibration.Calibration, path, plane s
 	}
 	fmt.Fprintf(&b, "Table plane  %s: %d corners, RMS %.3f px; camera %.1f cm above the table\n",
 		filepath.Base(plane), q.PlanePoints, q.PlaneRMSPx, float64(c.Plane.EyeHeight))
-	fmt.Fprintf(&b, "Scale check  measured square / declared: %.4f (rows %.4f, columns %.4f)\n", q.Scale, q.ScaleX, q.ScaleY)
+	if c.Board != nil {
+		// The lens and the plane are both fitted to the declared square,
+		// so this figure cannot tell a wrong --square-mm (it reads the
+		// same for any) nor a print stretched one way (3 % shows as
+		// 0.2 %): say so.
+		fmt.Fprintf(&b, "Board fit    squares seen through the calibration: %.4f x the declared %g mm (rows %.4f, columns %.4f)\n",
+			q.Scale, c.Board.SquareMM, q.ScaleX, q.ScaleY)
+		fmt.Fprintf(&b, "             (photos cannot check the square size: measure squares both ways on the print with a ruler)\n")
+	}
 	fmt.Fprintf(&b, "Uncertainty  one point, 1 sigma: %.2f mm at the centre, %.2f mm at the edges, %.2f mm in the corners of the view\n",
 		q.Uncertainty.CentreMM, q.Uncertainty.EdgeMM, q.Uncertainty.CornerMM)
 	_, err := io.WriteString(w, b.String())
@@ -320,5 +337,5 @@ func judgeRMS(rms float64) string {
 	case rms < 1:
 		return "fair: sharper photos or a flatter board would help"
 	}
-	return "poor: check --square-mm, that the board is flat, and blurred photos"
+	return "poor: check that the board is flat and the photos sharp"
 }

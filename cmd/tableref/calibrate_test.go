@@ -33,7 +33,7 @@ func TestCalibrateOnOpenCVPhotos(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"Lens RMS     0.409 px over 13 views", "Scale check", "Uncertainty", out} {
+	for _, want := range []string{"Lens RMS     0.181 px over 13 views", "Board fit", "Uncertainty", out} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
 		}
@@ -71,6 +71,8 @@ func TestCalibrateBadInput(t *testing.T) {
 	if err := os.WriteFile(corrupt, []byte(`{"format": "tableref-calibration", "version": 1`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	tiny := filepath.Join(dir, "tiny.png")
+	writePNG(t, tiny, image.NewGray(image.Rect(0, 0, 4, 4)))
 	out := filepath.Join(dir, "out.json")
 	// A copy of a photo, which a wrong --out must not overwrite.
 	photo := filepath.Join(dir, "photo.jpg")
@@ -111,6 +113,11 @@ func TestCalibrateBadInput(t *testing.T) {
 		{"photos that fit an unusable lens", append([]string{"--square-mm", "25", "--out", out}, photos[3], photos[6], photos[7]), 1, "Nothing was saved"},
 		{"re-taken photos of one pose", []string{"--square-mm", "25", "--out", out, photos[0], noisy[0], noisy[1], noisy[2]}, 1, "the board has not moved"},
 		{"a corrupt lens file", []string{"--square-mm", "25", "--out", out, "--lens", corrupt, "--plane", photos[0]}, 1, "corrupt calibration file"},
+		// OpenCV's corner finder threw on it, and the program aborted.
+		{"a photo of 4x4 pixels", []string{"--square-mm", "25", "--out", out, tiny}, 1, "too small to show a chessboard"},
+		// It failed only when saving, after the whole lens calibration,
+		// with "rename ...: file exists".
+		{"the output a directory", append([]string{"--square-mm", "25", "--out", dir}, photos...), 2, "is a directory"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,6 +132,62 @@ func TestCalibrateBadInput(t *testing.T) {
 	}
 	if got, err := os.ReadFile(photo); err != nil || !bytes.Equal(got, data) {
 		t.Errorf("the photo given as --out was changed (%v)", err)
+	}
+}
+
+// TestCalibratePlaneIsTheFirstPhotoWithTheBoard: without --plane, a first
+// photo without the board was skipped for the lens and then taken as the
+// table plane, failing the whole run after the lens was calibrated.
+func TestCalibratePlaneIsTheFirstPhotoWithTheBoard(t *testing.T) {
+	dir := t.TempDir()
+	blank := filepath.Join(dir, "blank.png")
+	writePNG(t, blank, image.NewGray(image.Rect(0, 0, 640, 480)))
+	out := filepath.Join(dir, "cal.json")
+	photos := opencvPhotos(t)
+	code, stdout, stderr := runCLI(t, "", append([]string{"calibrate", "--square-mm", "25", "--out", out, blank}, photos...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if want := "Table plane  " + filepath.Base(photos[0]); !strings.Contains(stdout, want) {
+		t.Errorf("summary lacks %q:\n%s", want, stdout)
+	}
+	if !strings.Contains(stderr, "blank.png: no chessboard found") {
+		t.Errorf("stderr lacks the warning for blank.png: %q", stderr)
+	}
+	if _, err := calibration.Load(out); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestCalibrateSummaryDoesNotClaimToCheckTheSquareSize: the lens and the
+// plane are both fitted to --square-mm, so the photos cannot check it:
+// declaring 50 mm squares for the 25 mm board of OpenCV's photos gives the
+// same RMS and the same board fit. The summary once called that figure
+// "measured square / declared" and sent a poor RMS to --square-mm.
+func TestCalibrateSummaryDoesNotClaimToCheckTheSquareSize(t *testing.T) {
+	fit := map[string]string{}
+	for _, square := range []string{"25", "50"} {
+		out := filepath.Join(t.TempDir(), "cal.json")
+		code, stdout, stderr := runCLI(t, "", append([]string{"calibrate", "--square-mm", square, "--out", out}, opencvPhotos(t)...)...)
+		if code != 0 {
+			t.Fatalf("--square-mm %s: exit %d: %s", square, code, stderr)
+		}
+		if strings.Contains(stdout, "measured square / declared") || !strings.Contains(stdout, "ruler") {
+			t.Errorf("--square-mm %s: the summary claims to check the square size, or does not send to a ruler:\n%s", square, stdout)
+		}
+		_, line, ok := strings.Cut(stdout, "Board fit")
+		if !ok {
+			t.Fatalf("--square-mm %s: no board fit in the summary:\n%s", square, stdout)
+		}
+		fit[square] = strings.Fields(line)[5] // "squares seen through the calibration: 1.0002 x ..."
+	}
+	if fit["25"] != fit["50"] {
+		t.Errorf("board fit: got %s for 25 mm and %s for 50 mm, want the same (the photos cannot tell)", fit["25"], fit["50"])
+	}
+	for _, rms := range []float64{0.3, 0.7, 2} {
+		if j := judgeRMS(rms); strings.Contains(j, "square-mm") {
+			t.Errorf("judgeRMS(%g) = %q: the RMS does not depend on --square-mm", rms, j)
+		}
 	}
 }
 
