@@ -37,7 +37,7 @@ come to rest; moves made in quick succession are buffered, not lost.
 
 Each line is a layout ("tableref analyze" reads it) with, under
 "tracking": the frame, the events since the last layout (moved, new,
-unseen, removed, bump) and the questions the tracker will not guess
+unseen, removed, seen-again, bump) and the questions the tracker will not guess
 (two look-alike disks that may have swapped, a new disk that may be one
 that vanished, a disk no longer seen, a view to recalibrate). A disk not
 seen but kept at its last place carries "tracking": {"seen": false}.

@@ -89,7 +89,7 @@ type Observation struct {
 // Event is something the tracker saw happen.
 type Event struct {
 	Frame int    `json:"frame"`
-	Kind  string `json:"kind"` // moved, new, unseen, removed, bump
+	Kind  string `json:"kind"` // moved, new, unseen, removed, seen-again, bump
 	ID    string `json:"id,omitempty"`
 	Name  string `json:"name,omitempty"`
 	// From and To are table points (cm) for a move; Flips the flips it
