@@ -22,10 +22,10 @@ activation. Exactly one disk must have moved. It says how many flips the
 move needed at least (one flip moves the centre by one diameter), whether
 it was legal (the disk was neither activated nor blocked, the flips are
 within its movement, no landing on the way overlapped a disk: a disk stops
-on the first disk it overlaps; a flyer passes over non-flying disks but
-stops on an enemy flyer; nobody ends on a magic wall), and whether it
-ended in an attack (the disk lies on an enemy). Exit code 1 for an illegal
-move.
+on the first disk it overlaps; a flyer passes over non-flying disks and
+magic walls but stops on an enemy flyer; nobody ends on a magic wall),
+and whether it ended in an attack (the disk lies on an enemy). Exit code
+1 for an illegal move.
 
 Spell disks in BEFORE.json count: Vitesse on the disk (+3 movement), Zap
 on a caster within 30 cm (+2), Immobilisation on the disk (no move),

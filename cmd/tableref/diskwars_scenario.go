@@ -71,6 +71,9 @@ func runScenario(args []string, e *env) error {
 	if err := checkFormat(*format); err != nil {
 		return err
 	}
+	if *threshold < 1 {
+		return usageError("--threshold must be a number of army points of 1 or more, got %d", *threshold)
+	}
 	if !diskwars.KnownScenario(*name) {
 		return usageError("unknown scenario %q: use %s", *name, strings.Join(diskwars.ScenarioNames(), ", "))
 	}

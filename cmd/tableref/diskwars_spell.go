@@ -114,7 +114,12 @@ func runSpellCast(args []string, e *env) error {
 	}
 	c := diskwars.Cast{Caster: *caster, Spell: *spell}
 	if *targets != "" {
-		c.Targets = strings.Split(*targets, ",")
+		for _, id := range strings.Split(*targets, ",") {
+			if id = strings.TrimSpace(id); id == "" {
+				return usageError("--target: an empty id in %q", *targets)
+			}
+			c.Targets = append(c.Targets, id)
+		}
 	}
 	if *at != "" {
 		p, err := parsePoint(*at)

@@ -71,3 +71,60 @@ func TestDiskwarsCommands(t *testing.T) {
 		})
 	}
 }
+
+// TestDiskwarsBadInput: bad files, unknown ids and out-of-range numbers
+// give a clear error and a non-zero exit, never a panic.
+func TestDiskwarsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	bad := write("bad.json", `{"version": 1, "disks": [`)
+	missing := filepath.Join(dir, "missing.json")
+	const body = `{"version": 1, "disks": [
+ {"id": "mage", "owner": "a", "kind": "creature", "x": 0, "y": 0, "r": 2.5, "keywords": ["spellcaster:3"], "stats": {"attack": 1, "defense": 1, "toughness": 2}},
+ {"id": "orc", "owner": "b", "kind": "creature", "x": 10, "y": 0, "r": 2.5, "stats": {"attack": 1, "defense": 1, "toughness": 2, "movement": 3}},
+ {"id": "hill", "kind": "terrain", "terrain": "hill", "x": 0, "y": 30, "r": 8}]}`
+	table := write("table.json", body)
+	movedOrc := write("moved.json", strings.Replace(body, `"x": 10`, `"x": 15`, 1))
+	bad2 := write("nohill.json", strings.Replace(body, `"id": "hill"`, `"id": "hill2"`, 1))
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"army: missing file", []string{"army", "check", missing}, 1, "no such file"},
+		{"army: bad JSON", []string{"army", "check", bad}, 1, "invalid army file"},
+		{"move: missing file", []string{"move", "check", table, missing}, 1, "no such file"},
+		{"move: bad JSON", []string{"move", "check", bad, table}, 1, "malformed JSON"},
+		{"move: unknown bard", []string{"move", "check", "--bard", "nobody", table, movedOrc}, 1, `bard "nobody" is not on the table`},
+		{"move: a disk missing after", []string{"move", "check", table, bad2}, 1, `disk "hill" is missing after the move`},
+		{"spell: unknown caster", []string{"spell", "cast", "--caster", "nobody", "--spell", "Zap", table}, 1, `no disk "nobody"`},
+		{"spell: unknown target", []string{"spell", "cast", "--caster", "mage", "--spell", "Bouclier", "--target", "ghost", table}, 1, `no disk "ghost"`},
+		{"spell: unknown spell", []string{"spell", "cast", "--caster", "mage", "--spell", "Abracadabra", table}, 1, "unknown spell"},
+		{"spell: bad --at", []string{"spell", "cast", "--caster", "mage", "--spell", "Mur magique", "--at", "1,x", table}, 2, "want X,Y"},
+		{"spell: spaces around target ids are ignored", []string{"spell", "cast", "--caster", "mage", "--spell", "Bouclier", "--target", " orc ", table}, 0, "Affected: orc"},
+		{"spell: an empty target id", []string{"spell", "cast", "--caster", "mage", "--spell", "Bouclier", "--target", "orc,", table}, 2, "empty id"},
+		{"scenario: bad JSON", []string{"scenario", "check", "--scenario", "colline-du-destin", bad}, 1, "malformed JSON"},
+		// "Le nombre de PA peut être modifié en fonction de la taille des
+		// armées" (La colline du destin): a number of points, not 0 or less.
+		{"scenario: threshold 0", []string{"scenario", "check", "--scenario", "colline-du-destin", "--threshold", "0", table}, 2, "--threshold must be"},
+		{"scenario: negative threshold", []string{"scenario", "check", "--scenario", "a-couteaux-tires", "--threshold", "-5", table}, 2, "--threshold must be"},
+		{"activation: no players", []string{"activation", "status", table}, 1, "no players"},
+		{"activation: unknown player", []string{"activation", "status", "--players", "a,b", "--first", "a", "--played", "zed=3", table}, 1, `"zed" is not among the players`},
+		{"activation: out of turn", []string{"activation", "status", "--players", "a,b", "--first", "a", "--played", "b=1", table}, 1, "it is a's turn"},
+		{"activation: more than three", []string{"activation", "status", "--players", "a,b", "--first", "a", "--played", "a=4", table}, 2, "from 0 to 3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runDiskwarsCLI(tc.args...)
+			if code != tc.code || !strings.Contains(out+errs, tc.want) {
+				t.Errorf("got exit %d, output:\n%s%s\nwant exit %d and %q", code, out, errs, tc.code, tc.want)
+			}
+		})
+	}
+}

@@ -69,9 +69,16 @@ func AlignmentOf(rim string) (Alignment, bool) {
 // ErrArmyFile marks an army file that cannot be read.
 var ErrArmyFile = errors.New("invalid army file")
 
+// Bounds on the numbers of an army file, far above any army ("2589 à
+// 2546 mais là, c'est une grosse bataille !"), so that no sum overflows.
+const (
+	MaxArmyPoints = 1_000_000 // points of one disk or spell, and points_limit
+	MaxArmyCount  = 10_000    // copies of one disk or spell
+)
+
 // ParseArmy reads an army list from JSON. Unknown fields, negative points
-// or counts and missing names are errors wrapping ErrArmyFile, naming the
-// entry.
+// or counts, points above MaxArmyPoints, counts above MaxArmyCount and
+// missing names are errors wrapping ErrArmyFile, naming the entry.
 func ParseArmy(data []byte) (Army, error) {
 	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
 		return Army{}, fmt.Errorf("%w: an army list is a JSON object", ErrArmyFile)
@@ -85,8 +92,8 @@ func ParseArmy(data []byte) (Army, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return Army{}, fmt.Errorf("%w: more than one JSON value", ErrArmyFile)
 	}
-	if a.PointsLimit < 0 {
-		return Army{}, fmt.Errorf("%w: points_limit cannot be negative, got %d", ErrArmyFile, a.PointsLimit)
+	if a.PointsLimit < 0 || a.PointsLimit > MaxArmyPoints {
+		return Army{}, fmt.Errorf("%w: points_limit must be from 0 to %d, got %d", ErrArmyFile, MaxArmyPoints, a.PointsLimit)
 	}
 	for k, c := range a.Creatures {
 		switch {
@@ -94,6 +101,8 @@ func ParseArmy(data []byte) (Army, error) {
 			return Army{}, fmt.Errorf("%w: creature %d has no name", ErrArmyFile, k+1)
 		case c.Points < 0 || c.Count < 0 || c.Spellcaster < 0:
 			return Army{}, fmt.Errorf("%w: creature %q: points, count and spellcaster cannot be negative", ErrArmyFile, c.Name)
+		case c.Points > MaxArmyPoints || c.Count > MaxArmyCount:
+			return Army{}, fmt.Errorf("%w: creature %q: points at most %d and count at most %d, got %d and %d", ErrArmyFile, c.Name, MaxArmyPoints, MaxArmyCount, c.Points, c.Count)
 		}
 	}
 	for k, s := range a.Spells {
@@ -102,6 +111,8 @@ func ParseArmy(data []byte) (Army, error) {
 			return Army{}, fmt.Errorf("%w: spell %d has no name", ErrArmyFile, k+1)
 		case s.Count < 0 || (s.Points != nil && *s.Points < 0):
 			return Army{}, fmt.Errorf("%w: spell %q: points and count cannot be negative", ErrArmyFile, s.Name)
+		case s.Count > MaxArmyCount || (s.Points != nil && *s.Points > MaxArmyPoints):
+			return Army{}, fmt.Errorf("%w: spell %q: points at most %d and count at most %d", ErrArmyFile, s.Name, MaxArmyPoints, MaxArmyCount)
 		}
 	}
 	return a, nil
@@ -181,12 +192,18 @@ func (r *ArmyReport) checkSpells(a Army) {
 func (r *ArmyReport) checkCreatures(a Army) {
 	byAlign := map[Alignment][]string{}
 	seen, unique := map[string]int{}, map[string]bool{}
+	// factions names each faction by its first spelling: "Elves" and
+	// "elves" are one faction, as unique names are one disk.
+	factions := map[string]string{}
 	var order []string
 	for _, c := range a.Creatures {
 		n := count(c.Count)
 		r.CreaturePoints += c.Points * n
-		if c.Faction != "" {
-			r.Factions[c.Faction] += c.Points * n
+		if f := strings.TrimSpace(c.Faction); f != "" {
+			if _, ok := factions[normalise(f)]; !ok {
+				factions[normalise(f)] = f
+			}
+			r.Factions[factions[normalise(f)]] += c.Points * n
 		}
 		al, ok := AlignmentOf(c.Rim)
 		if !ok {

@@ -90,11 +90,14 @@ func CheckMove(before, after models.Layout, opt MoveOptions) (Move, error) {
 	bi, _ := tb.Index(moved)
 	ai, _ := ta.Index(moved)
 	d := tb.Disk(bi)
-	c, err := CreatureOf(d)
-	if err != nil {
-		return Move{}, err
+	if !IsCreature(d) {
+		return Move{}, fmt.Errorf("disk %q moved, but only a creature moves by flipping (it is of kind %q)", moved, d.Kind)
 	}
-	m := Move{Disk: moved, Movement: c.Movement + opt.Bonus}
+	// Only the movement counts here ("Tout Disk qui dispose d'une valeur de
+	// Mouvement supérieure ou égale à 1, peut se déplacer"): attack,
+	// defence and toughness may be missing.
+	movement, _ := d.Stat("movement")
+	m := Move{Disk: moved, Movement: movement + opt.Bonus}
 	if opt.Bonus != 0 {
 		m.Bonuses = append(m.Bonuses, fmt.Sprintf("%+d given on the command line", opt.Bonus))
 	}
@@ -262,7 +265,10 @@ func (p pathFinder) free(c engine.Vec) bool {
 		if engine.Edge(engine.Circle{C: c, R: p.r}, p.t.Circle(j)) >= 0 {
 			continue
 		}
-		if isWall(o) || !p.flying || (IsFlying(o) && models.Enemies(me, o)) || p.fx.Of(j).Repulsion != "" {
+		// A flyer passes over non-flying disks and magic walls ("Les Disks
+		// volants peuvent passer par dessus"), not over an enemy flyer nor
+		// a disk under Répulsion.
+		if !p.flying || (IsFlying(o) && models.Enemies(me, o)) || p.fx.Of(j).Repulsion != "" {
 			return false
 		}
 	}
@@ -286,7 +292,8 @@ func isWall(d models.Disk) bool {
 // minFlips returns the least number of flips, at most limit (and at least
 // far enough to tell), from start to end; -1 when none is found. The
 // landings on the way are searched on 72 directions, keeping one landing
-// per 0.5 cm cell; the last flip must end within tol of end.
+// per 0.5 cm cell; the last two flips are solved exactly (twoFlips), so
+// the last flip ends within tol of end whatever tol.
 func (p pathFinder) minFlips(start, end engine.Vec, limit int) int {
 	step := 2 * p.r
 	if end.Sub(start).Len() <= p.tol {
@@ -300,6 +307,13 @@ func (p pathFinder) minFlips(start, end engine.Vec, limit int) int {
 		for _, c := range frontier {
 			if math.Abs(end.Sub(c).Len()-step) <= p.tol {
 				return k
+			}
+		}
+		if k < bound {
+			for _, c := range frontier {
+				if p.twoFlips(c, end, step) {
+					return k + 1
+				}
 			}
 		}
 		var next []engine.Vec
@@ -321,6 +335,31 @@ func (p pathFinder) minFlips(start, end engine.Vec, limit int) int {
 		frontier = next
 	}
 	return -1
+}
+
+// twoFlips reports whether two flips of length step bring the disk from c
+// to end: the landing between them, at step from both, is one of the two
+// intersections of the circles of radius step around c and end (any point
+// of the circle when end is c), and must be free.
+func (p pathFinder) twoFlips(c, end engine.Vec, step float64) bool {
+	v := end.Sub(c)
+	d := v.Len()
+	switch {
+	case d > 2*step+p.tol:
+		return false
+	case d < 1e-9:
+		for a := range 72 {
+			if p.free(c.Polar(step, float64(a)*math.Pi/36)) {
+				return true
+			}
+		}
+		return false
+	}
+	u := v.Scale(1 / d)
+	h := math.Sqrt(max(step*step-d*d/4, 0))
+	m := c.Add(u.Scale(min(d/2, step)))
+	n := engine.Vec{X: -u.Y, Y: u.X}
+	return p.free(m.Add(n.Scale(h))) || p.free(m.Sub(n.Scale(h)))
 }
 
 func cell(v engine.Vec) [2]int {

@@ -145,7 +145,7 @@ func CheckScenario(name string, turns []*engine.Table, tally Tally, threshold in
 
 // premierContact: absolute control of the central terrain at the end of
 // two consecutive turns, or creatures with a combined attack of 8 or more
-// touching the enemy homeland.
+// (Berserk included) touching the enemy homeland.
 func premierContact(v *Verdict, turns []*engine.Table) {
 	now := turns[len(turns)-1]
 	if len(turns) >= 2 && v.Control != "" {
@@ -167,8 +167,7 @@ func premierContact(v *Verdict, turns []*engine.Table) {
 		attack := map[string]int{}
 		for j, d := range now.Disks() {
 			if IsCreature(d) && models.Enemies(d, base) && c.OnTop(j, i) {
-				a, _ := d.Stat("attack")
-				attack[d.Team()] += a
+				attack[d.Team()] += attackThisTurn(d)
 			}
 		}
 		for _, p := range sortedKeys(attack) {
@@ -179,6 +178,17 @@ func premierContact(v *Verdict, turns []*engine.Table) {
 			}
 		}
 	}
+}
+
+// attackThisTurn is a creature's attack with its Berserk bonus ("ajouter
+// 2 points à ses valeurs de AT, D, E"); stats.attack alone when its other
+// values are missing.
+func attackThisTurn(d models.Disk) int {
+	if c, err := CreatureOf(d); err == nil {
+		return c.Attack
+	}
+	a, _ := d.Stat("attack")
+	return a
 }
 
 // colline: at the end of a turn, absolute control of the central terrain

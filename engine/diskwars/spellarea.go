@@ -75,7 +75,9 @@ func CheckCast(t *engine.Table, c Cast) (CastResult, error) {
 	case !CanCast(r.CasterLevel, s):
 		r.problemf("%s is level %d, the spell is level %d", caster.ID, r.CasterLevel, s.Level)
 	}
-	if caster.Activated && normalise(s.Name) != normalise("Contre-sort") {
+	// Contre-sort too: "Seul un magicien de niveau 3 non activé peut le
+	// lancer."
+	if caster.Activated {
 		r.problemf("%s was already activated this turn", caster.ID)
 	}
 	if b := blockers(t, ci); len(b) > 0 {
@@ -87,6 +89,13 @@ func CheckCast(t *engine.Table, c Cast) (CastResult, error) {
 	targets, err := targetIndices(t, c.Targets)
 	if err != nil {
 		return CastResult{}, err
+	}
+	// "Note importante": a "Disk" of the rules is a creature; terrain and
+	// spell disks are no targets.
+	for _, j := range targets {
+		if !IsCreature(t.Disk(j)) {
+			r.problemf("%s is not a creature: %s chooses creatures", t.ID(j), s.Name)
+		}
 	}
 	area{t: t, ci: ci, s: s, c: c, targets: targets, r: &r}.apply()
 	r.Legal = len(r.Problems) == 0
@@ -241,7 +250,7 @@ func (a area) chain() {
 		a.r.problemf("%s needs one target, got %d", a.s.Name, len(a.targets))
 		return
 	}
-	if !a.inRange(a.targets[0]) {
+	if !a.inRange(a.targets[0]) || !IsCreature(a.t.Disk(a.targets[0])) {
 		return
 	}
 	a.r.Affected = a.t.IDs(CreatureChain(a.t, a.targets[0]))
@@ -266,9 +275,10 @@ func CreatureChain(t *engine.Table, i int) []int {
 	return queue
 }
 
-// target: spells aimed at Targets disks within range; Déplacement needs
-// one of its two disks within range; Téléportation lands at most 30 cm
-// from where the disk stood.
+// target: spells aimed at Targets disks within range; Destin swaps two
+// disks one of which lies on the other; Déplacement needs two disks out of
+// combat, one of them within range; Téléportation lands at most 30 cm from
+// where the disk stood, edge to edge.
 func (a area) target() {
 	want := max(a.s.Targets, 1)
 	if len(a.targets) != want {
@@ -280,15 +290,25 @@ func (a area) target() {
 		if a.t.Edge(a.ci, a.targets[0]) > a.s.Range && a.t.Edge(a.ci, a.targets[1]) > a.s.Range {
 			a.r.problemf("neither %s nor %s is within %v cm of %s", a.t.ID(a.targets[0]), a.t.ID(a.targets[1]), a.s.Range, a.t.ID(a.ci))
 		}
+		a.notInCombat()
+	case normalise("Destin"):
+		for _, j := range a.targets {
+			a.inRange(j)
+		}
+		if x, y := a.targets[0], a.targets[1]; !creatureContacts(a.t, nil).InContact(x, y) {
+			a.r.problemf("neither %s nor %s lies on the other: %s swaps two disks in combat or blocked", a.t.ID(x), a.t.ID(y), a.s.Name)
+		}
 	case normalise("Téléportation"):
 		j := a.targets[0]
 		if Blocked(a.t, j) {
 			a.r.problemf("%s is blocked", a.t.ID(j))
 		}
 		if a.c.At != nil {
-			from := a.t.Circle(j).C
-			if d := (engine.Vec{X: float64(a.c.At.X), Y: float64(a.c.At.Y)}).Sub(from).Len(); d > 30 {
-				a.r.problemf("%s would land %.2f cm from where it stands, more than 30 cm", a.t.ID(j), d)
+			// Edge to edge ("Précision sur les mesures"), between the
+			// disk where it stands and the disk where it lands.
+			from := a.t.Circle(j)
+			if e := (engine.Vec{X: float64(a.c.At.X), Y: float64(a.c.At.Y)}).Sub(from.C).Len() - 2*from.R; e > TeleportRange {
+				a.r.problemf("%s would land %.2f cm from where it stands, edge to edge, more than %v cm", a.t.ID(j), e, TeleportRange)
 			}
 		}
 	default:
@@ -304,10 +324,31 @@ func (a area) target() {
 	a.r.Affected = a.t.IDs(a.targets)
 }
 
+// TeleportRange is how far Téléportation moves a disk, edge to edge, cm.
+const TeleportRange = 30
+
+// notInCombat: Déplacement "choisissez deux Disks qui ne sont pas en
+// combat": neither lies on an enemy creature nor has one lying on it.
+func (a area) notInCombat() {
+	c := creatureContacts(a.t, nil)
+	for _, j := range a.targets {
+		var foes []int
+		for k := range a.t.Len() {
+			if IsCreature(a.t.Disk(k)) && models.Enemies(a.t.Disk(j), a.t.Disk(k)) && c.InContact(j, k) {
+				foes = append(foes, k)
+			}
+		}
+		if len(foes) > 0 {
+			a.r.problemf("%s is in combat with %s: %s swaps two disks not in combat", a.t.ID(j), joinIDs(a.t, foes), a.s.Name)
+		}
+	}
+}
+
 // targetRules checks what the spell texts ask of their target: Répulsion
 // "un Disk non activé ... qui n'est pas bloqué"; Prise de tête and
 // Contrôle "un Disk ennemi non activé"; Vigueur "un marqueur d'activation
-// sur un Disk ami"; Soins "un Disk qui possède plusieurs blessures".
+// sur un Disk ami"; Soins "enlève un marqueur de Blessure" of "un Disk qui
+// possède plusieurs blessures".
 func (a area) targetRules(j int) {
 	me, d := a.t.Disk(a.ci), a.t.Disk(j)
 	switch normalise(a.s.Name) {
@@ -335,6 +376,8 @@ func (a area) targetRules(j int) {
 	case normalise("Soins"):
 		if w, _ := d.Stat("wounds"); w < 2 {
 			a.r.problemf("%s has a single wound: Soins is cast on a disk with several", d.ID)
+		} else if d.WoundsTaken < 1 {
+			a.r.problemf("%s has no wound marker to remove", d.ID)
 		}
 	}
 }

@@ -60,7 +60,7 @@ func TestCheckCast(t *testing.T) {
 		{name: "Prise de tête: an enemy", cast: Cast{Spell: "Prise de tête", Targets: []string{"friend"}}, problem: "not an enemy"},
 		{name: "Vigueur: a friend with a marker", cast: Cast{Spell: "Vigueur", Targets: []string{"friend"}}, problem: "no activation marker"},
 		{name: "Soins: a disk with several wounds", cast: Cast{Spell: "Soins", Targets: []string{"friend"}}, problem: "single wound"},
-		{name: "Téléportation at most 30 cm", cast: Cast{Spell: "Téléportation", Targets: []string{"far"}, At: at(-30, 31)}, problem: "more than 30 cm"},
+		{name: "Téléportation at most 30 cm, edge to edge", cast: Cast{Spell: "Téléportation", Targets: []string{"far"}, At: at(-30, 36)}, problem: "more than 30 cm"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.cast.Caster = "mage"
