@@ -60,6 +60,10 @@ type Quality struct {
 	Scale, ScaleX, ScaleY float64
 	// Uncertainty is the expected error of one measured point in mm.
 	Uncertainty Uncertainty
+	// BoardWhite is the grey level (0-255) of the board's white squares
+	// in the table plane's photograph (BoardWhite), 0 when not measured:
+	// how the camera was exposed under the game's light.
+	BoardWhite float64
 }
 
 // Uncertainty is the expected error (one standard deviation, radial, in

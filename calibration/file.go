@@ -70,6 +70,7 @@ type fileQuality struct {
 	ScaleX      float64    `json:"scale_x,omitempty"`
 	ScaleY      float64    `json:"scale_y,omitempty"`
 	Uncertainty fileUncert `json:"uncertainty_mm"`
+	BoardWhite  float64    `json:"board_white,omitempty"`
 }
 
 type fileUncert struct {
@@ -95,7 +96,8 @@ func Marshal(c *Calibration) ([]byte, error) {
 		Homography: &h,
 		Quality: fileQuality{RMSPx: q.RMSPx, PlaneRMSPx: q.PlaneRMSPx, PlanePoints: q.PlanePoints,
 			Scale: q.Scale, ScaleX: q.ScaleX, ScaleY: q.ScaleY,
-			Uncertainty: fileUncert{q.Uncertainty.CentreMM, q.Uncertainty.EdgeMM, q.Uncertainty.CornerMM}},
+			Uncertainty: fileUncert{q.Uncertainty.CentreMM, q.Uncertainty.EdgeMM, q.Uncertainty.CornerMM},
+			BoardWhite:  q.BoardWhite},
 	}
 	if err := checkFinite(f); err != nil {
 		return nil, err
@@ -110,7 +112,7 @@ func Marshal(c *Calibration) ([]byte, error) {
 // checkFinite refuses to write numbers JSON cannot hold.
 func checkFinite(f file) error {
 	vals := []float64{f.Lens.RMSPx, f.Quality.PlaneRMSPx, f.Quality.Scale, f.Quality.Uncertainty.Centre,
-		f.Quality.Uncertainty.Edge, f.Quality.Uncertainty.Corner}
+		f.Quality.Uncertainty.Edge, f.Quality.Uncertainty.Corner, f.Quality.BoardWhite}
 	vals = append(vals, f.Lens.Distortion...)
 	for _, r := range append(f.Lens.CameraMatrix[:], f.Homography[:]...) {
 		vals = append(vals, r[:]...)
@@ -284,10 +286,14 @@ func (f file) calibration() (*Calibration, error) {
 		q.Uncertainty.Centre < 0 || q.Uncertainty.Edge < 0 || q.Uncertainty.Corner < 0 {
 		return nil, corrupt("a quality figure is negative (RMS, point count, scale and uncertainty cannot be)")
 	}
+	if !(q.BoardWhite >= 0 && q.BoardWhite <= 255) {
+		return nil, corrupt("quality board_white %g: a grey level is 0 to 255 (0: not measured)", q.BoardWhite)
+	}
 	return &Calibration{Lens: lens, Board: f.Board, Pose: pose, Plane: plane, Quality: Quality{
 		RMSPx: q.RMSPx, PlaneRMSPx: q.PlaneRMSPx, PlanePoints: q.PlanePoints,
 		Scale: q.Scale, ScaleX: q.ScaleX, ScaleY: q.ScaleY,
 		Uncertainty: Uncertainty{q.Uncertainty.Centre, q.Uncertainty.Edge, q.Uncertainty.Corner},
+		BoardWhite:  q.BoardWhite,
 	}}, nil
 }
 

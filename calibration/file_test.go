@@ -21,6 +21,7 @@ func sampleCalibration(t testing.TB) *Calibration {
 	if err != nil {
 		t.Fatal(err)
 	}
+	c.Quality.BoardWhite = 187.5
 	return c
 }
 
@@ -102,6 +103,7 @@ func TestCorruptFilesAreClearErrors(t *testing.T) {
 		// Loaded before, and shown as "Lens RMS -3.000 px (good)".
 		{"a negative lens RMS", strings.Replace(edit(`"rms_px": 0.31`, `"rms_px": -3`), `"rms_px": 0.31`, `"rms_px": -3`, 1), ErrCorrupt, "negative"},
 		{"a negative uncertainty", edit(`"centre": `, `"centre": -`), ErrCorrupt, "negative"},
+		{"a board white beyond a grey level", edit(`"board_white": 187.5`, `"board_white": 300`), ErrCorrupt, "board_white"},
 		{"homography of another table", edit(`"homography": [
     [`, `"homography": [
     [ 7,`), ErrCorrupt, ""},
@@ -214,5 +216,42 @@ func TestEstimatedCalibrationRoundTrip(t *testing.T) {
 	}
 	if got.Board != nil || got.Lens.Source != SourceEstimated {
 		t.Errorf("got board %v, source %s; want none and estimated", got.Board, got.Lens.Source)
+	}
+}
+
+// TestBoardWhite reads the white squares of a drawn board: the brighter
+// colour's middles, whichever colour corner 0's square is, and 0 when
+// the corners do not fit the board.
+func TestBoardWhite(t *testing.T) {
+	const cols, rows, sq, x0, y0 = 5, 4, 20, 30, 30
+	for _, tc := range []struct{ dark, light byte }{{20, 200}, {60, 120}} {
+		for _, swap := range []bool{false, true} {
+			g := Gray{Width: 200, Height: 160, Pix: make([]byte, 200*160)}
+			for i := range g.Pix {
+				g.Pix[i] = 90 // the table
+			}
+			for y := y0 - sq; y < y0+rows*sq; y++ {
+				for x := x0 - sq; x < x0+cols*sq; x++ {
+					c := ((x-(x0-sq))/sq + (y-(y0-sq))/sq) % 2
+					v := tc.dark
+					if (c == 0) != swap {
+						v = tc.light
+					}
+					g.Pix[y*g.Width+x] = v
+				}
+			}
+			var corners []Pixel
+			for j := range rows {
+				for i := range cols {
+					corners = append(corners, Pixel{float64(x0 + i*sq), float64(y0 + j*sq)})
+				}
+			}
+			if got := BoardWhite(g, Board{Cols: cols, Rows: rows, SquareMM: 25}, corners); math.Abs(got-float64(tc.light)) > 0.5 {
+				t.Errorf("squares %d and %d (swapped %v): white %.1f, want %d", tc.dark, tc.light, swap, got, tc.light)
+			}
+			if got := BoardWhite(g, Board{Cols: cols + 1, Rows: rows, SquareMM: 25}, corners); got != 0 {
+				t.Errorf("corners not of the board: white %.1f, want 0", got)
+			}
+		}
 	}
 }

@@ -93,6 +93,7 @@ var ErrBadFrame = errors.New("bad frame")
 type Detector struct {
 	opt     Options
 	colour  gocv.Mat // the frame in BGR when it comes in another format
+	exposed gocv.Mat // the frame brightened for a dim camera (exposure.go)
 	small   gocv.Mat // the frame in Lab, at detection size
 	channel gocv.Mat
 	blurred gocv.Mat
@@ -175,7 +176,7 @@ func NewDetector(opt Options) *Detector {
 }
 
 func (d *Detector) mats() []*gocv.Mat {
-	return []*gocv.Mat{&d.colour, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy, &d.tiltIn, &d.tiltGrey, &d.tiltEdges, &d.tiltFrame,
+	return []*gocv.Mat{&d.colour, &d.exposed, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy, &d.tiltIn, &d.tiltGrey, &d.tiltEdges, &d.tiltFrame,
 		&d.tokMask, &d.labels, &d.cut, &d.noEdges, &d.regions.labels, &d.subRegions.labels}
 }
 
@@ -307,6 +308,11 @@ func (d *Detector) detect(frame gocv.Mat) (Result, error) {
 		src = d.colour
 	default:
 		return Result{}, fmt.Errorf("%w: %d channels; want 1, 3 or 4", ErrBadFrame, frame.Channels())
+	}
+	if gain := exposureGain(d.opt.Calibration); gain > 1 {
+		src.ConvertToWithParams(&d.exposed, src.Type(), float32(gain), 0)
+		src = d.exposed
+		res.Warnings = append(res.Warnings, exposureWarning(d.opt.Calibration, gain))
 	}
 	bgr, err := src.DataPtrUint8()
 	if err != nil {

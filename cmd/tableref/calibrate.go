@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"tableref/calibration"
+	"tableref/vision"
 )
 
 func init() {
@@ -164,6 +165,7 @@ func runCalibrate(args []string, e *env) error {
 	if err != nil {
 		return fmt.Errorf("table plane %s: %w", plane, err)
 	}
+	cal.Quality.BoardWhite = calibration.BoardWhite(g, o.board, corners)
 	if err := calibration.Save(o.out, cal); err != nil {
 		return err
 	}
@@ -292,6 +294,11 @@ type calibrationJSON struct {
 	FX         float64   `json:"fx"`
 	FY         float64   `json:"fy"`
 	Distortion []float64 `json:"distortion"`
+	// BoardWhite is the grey of the board's white squares in the plane's
+	// photograph (0: not measured); Brighten how much detect brightens
+	// frames for it (1: not at all).
+	BoardWhite float64 `json:"board_white"`
+	Brighten   float64 `json:"brighten"`
 }
 
 func calibrationSummary(c *calibration.Calibration, path string) calibrationJSON {
@@ -299,7 +306,8 @@ func calibrationSummary(c *calibration.Calibration, path string) calibrationJSON
 	return calibrationJSON{File: path, Width: l.Width, Height: l.Height, Lens: l.Source, Views: l.Views,
 		RMSPx: q.RMSPx, PlaneRMSPx: q.PlaneRMSPx, Scale: q.Scale, CameraCm: float64(c.Plane.EyeHeight),
 		CentreMM: q.Uncertainty.CentreMM, EdgeMM: q.Uncertainty.EdgeMM, CornerMM: q.Uncertainty.CornerMM,
-		FX: l.FX, FY: l.FY, Distortion: []float64{l.K1, l.K2, l.P1, l.P2, l.K3}}
+		FX: l.FX, FY: l.FY, Distortion: []float64{l.K1, l.K2, l.P1, l.P2, l.K3},
+		BoardWhite: q.BoardWhite, Brighten: vision.ExposureGain(c)}
 }
 
 func writeCalibrationText(w io.Writer, c *calibration.Calibration, path, plane string) error {
@@ -326,6 +334,13 @@ func writeCalibrationText(w io.Writer, c *calibration.Calibration, path, plane s
 	}
 	fmt.Fprintf(&b, "Uncertainty  one point, 1 sigma: %.2f mm at the centre, %.2f mm at the edges, %.2f mm in the corners of the view\n",
 		q.Uncertainty.CentreMM, q.Uncertainty.EdgeMM, q.Uncertainty.CornerMM)
+	if q.BoardWhite > 0 {
+		judge := "good"
+		if g := vision.ExposureGain(c); g > 1 {
+			judge = fmt.Sprintf("dim: detection will brighten frames %.2fx; more light or a brighter camera setting is better", g)
+		}
+		fmt.Fprintf(&b, "Exposure     the board's white squares read %.0f of 255 (%s)\n", q.BoardWhite, judge)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -164,5 +164,10 @@ func calibratePlane(sc *synth.Scene) (*calibration.Calibration, error) {
 	if err != nil {
 		return nil, err
 	}
-	return calibration.FromBoard(calibration.Lens{Camera: sc.Camera, Source: calibration.SourceSynthetic}, sc.Board, corners)
+	cal, err := calibration.FromBoard(calibration.Lens{Camera: sc.Camera, Source: calibration.SourceSynthetic}, sc.Board, corners)
+	if err != nil {
+		return nil, err
+	}
+	cal.Quality.BoardWhite = calibration.BoardWhite(g, sc.Board, corners)
+	return cal, nil
 }
