@@ -67,7 +67,7 @@ Reading the board from a camera (see docs/battle9-camera.md):
 Examples:
   tableref battle9 read board.png
   tableref battle9 read --calibration camera.json --learn setup.png \
-      --position "dwarfs:orcs 2t1k1t2/2oosoo2/gggg1gggg/9/9/9/1W2W2W1/1T1HRH1T1/2HTK4 1" now.png
+      --position "orcs:dwarfs 4kth2/1t1hrh1t1/1w2w2w1/9/9/9/GGGG1GGGG/2OOSOO2/2T1K1T2 2" now.png
   tableref battle9 move before.png after.png "dwarfs:orcs 4k4/9/9/9/9/9/9/4W4/4K4 1"
 `, runBattle9Read)
 	addBattle9Action("move", "", runBattle9Move)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tableref/engine/battle9"
 )
 
 func battle9Testdata(name string) string {
@@ -47,6 +49,10 @@ func TestBattle9CLI(t *testing.T) {
 			[]string{"invalid position: the first player (dwarfs) has no King"}},
 		{"a bought King is refused", []string{"battle9", "moves", "dwarfs:orcs 4k4/9/9/9/9/9/9/9/3KK4 1"}, 1,
 			[]string{"has 2 Kings: the dwarfs get 1"}},
+		{"an army over the budget is refused", []string{"battle9", "moves", "humans:elves 1k2k2k1/2rasar2/1sssssss1/9/9/9/FFFF1FFFF/2AMRMA2/4K4 1"}, 1,
+			[]string{"the first player's units (humans) cost 53: in sum the cost can't exceed 50"}},
+		{"an opening of the referee is accepted", []string{"battle9", "moves", battle9.Openings()[1], "--perft", "2"}, 0,
+			[]string{"39 legal moves", "perft 2: 1599"}},
 		{"a King left capturable by the other side is refused", []string{"battle9", "check", "dwarfs:undead 4k4/9/9/9/9/9/9/9/4H3K 1", "e1xe9"}, 1,
 			[]string{"second player's King can be captured"}},
 		{"a lineup of MaxInt64 Warriors is refused", []string{"battle9", "lineup", battle9Testdata("overflow.json")}, 1,

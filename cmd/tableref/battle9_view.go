@@ -24,7 +24,7 @@ The board view:
                            move is printed); --last highlights a move (the
                            one the camera inferred), --select a unit
 Example:
-  tableref battle9 view "dwarfs:orcs 2t1k1t2/2oosoo2/gggg1gggg/9/9/9/1W2W2W1/1T1HRH1T1/2HTK4 1"
+  tableref battle9 view "orcs:dwarfs 4kth2/1t1hrh1t1/1w2w2w1/9/9/9/GGGG1GGGG/2OOSOO2/2T1K1T2 2"
 `, runBattle9View)
 }
 

@@ -191,6 +191,28 @@ func (t *Table) Army(l Lineup) (Army, error) {
 	return a, nil
 }
 
+// recheck applies the lineup rules of Army to an army that may have been
+// built by hand (its Counts in t's table order, as NewSetup checks): the
+// same counts written as a lineup must pass Army and give the same army,
+// the given Kings included.
+func (t *Table) recheck(a Army) error {
+	r, _ := t.Race(a.Race.Name)
+	l := Lineup{Race: r.Name, Units: map[string]int{}}
+	for i, n := range a.Counts {
+		if n != 0 {
+			l.Units[r.Units[i].Name] = n
+		}
+	}
+	checked, err := t.Army(l)
+	if err != nil {
+		return err
+	}
+	if k := slices.Index(r.Units, r.King()); a.Counts[k] != checked.Counts[k] {
+		return fmt.Errorf("%w: %w: %d %s: the %s are given %d, an army always has them", ErrLineup, ErrBadCount, a.Counts[k], r.King().Name, r.Name, r.kings())
+	}
+	return nil
+}
+
 func unitNames(r *Race) string {
 	var n []string
 	for _, u := range r.Units {

@@ -154,6 +154,20 @@ func (p Position) Count(s Side) int {
 	return n
 }
 
+// Cost is what side s's units on the board cost, Kings free, as a
+// lineup's cost is counted ("in sum the cost can't exceed 50"). A sum too
+// large for an int (a table of huge costs) is math.MaxInt, so that it
+// cannot wrap below the budget.
+func (p Position) Cost(s Side) int {
+	c := 0
+	for _, cl := range p.board {
+		if cl.full && cl.side == s {
+			c = satAdd(c, p.races[s].Units[cl.unit].Cost)
+		}
+	}
+	return c
+}
+
 // String is the text form of the position: the races of the first and
 // second side joined by ':', the rows from 9 down to 1 separated by '/'
 // (a unit's letter, upper case for the first side and lower case for the
@@ -231,13 +245,18 @@ func ParsePosition(text string, t *Table) (Position, error) {
 // least one King and no more than its race is given ("Both players
 // additionally get a King - you cannot buy more Kings"; elves get
 // several and may lose all but the last), at most the table's MaxUnits
-// units ("The army can have 27 units at most"), and the side that has
-// just moved cannot have left its King capturable ("A player is not
-// allowed to move in such a way that his King (concerning elves: the
-// last King) can be captured"). When the battle begins, that is the side
-// that placed the last unit: Setup.Place refuses any placement leaving a
-// King capturable, so Setup.Battle's position passes. The errors wrap
-// ErrPosition.
+// units ("The army can have 27 units at most"), and units costing at
+// most the table's Budget, Kings free ("in sum the cost can't exceed
+// 50"): no move adds a unit or turns it into another (the rules have no
+// promotion; Goblins in the last row stay Goblins), so the units on the
+// board are what is left of a lineup and never cost more than it did. The
+// side that has just moved cannot have left its King capturable ("A
+// player is not allowed to move in such a way that his King (concerning
+// elves: the last King) can be captured"). When the battle begins, that
+// is the side that placed the last unit: Setup.Place refuses any
+// placement leaving a King capturable, so Setup.Battle's position passes.
+// The errors wrap ErrPosition; an army over the budget wraps
+// ErrOverBudget too.
 func (p Position) Validate() error {
 	for _, s := range []Side{First, Second} {
 		r := p.races[s]
@@ -249,6 +268,10 @@ func (p Position) Validate() error {
 		}
 		if n := p.Count(s); n > p.table.MaxUnits {
 			return fmt.Errorf("%w: the %s player has %d units: an army has %d at most", ErrPosition, s, n, p.table.MaxUnits)
+		}
+		if c := p.Cost(s); c > p.table.Budget {
+			return fmt.Errorf("%w: %w: the %s player's units (%s) cost %d: in sum the cost can't exceed %d (Kings are free), and no move adds units",
+				ErrPosition, ErrOverBudget, s, r.Name, c, p.table.Budget)
 		}
 	}
 	if s := p.toMove.Other(); p.KingCapturable(s) {

@@ -8,11 +8,12 @@ import (
 
 var positionFixtures = []string{
 	"dwarfs:orcs 4k4/9/9/9/9/9/9/9/4K4 1",
-	"humans:undead lgwsksgwl/zzzzzzzzz/9/9/9/9/9/FAARMRAAF/4K4 2",
+	"humans:undead 1gwsksgw1/zzzzzzzzz/9/9/9/9/9/FAARMRAAF/4K4 2",
 	"elves:elves k3k3k/9/9/4A4/9/9/9/9/K3K3K 1",
 	"orcs:dwarfs 8k/9/9/9/9/9/9/9/K8 1",
 	"elves:orcs 9/9/9/9/9/4k4/9/9/4K4 2", // two elf Kings lost in play
-	"dwarfs:dwarfs wwwwkwwww/hhhhhhhhh/ttttrtttt/9/9/9/TTTTRTTTT/HHHHHHHHH/WWWWKWWWW 2",
+	// 27 units each, within the budget: 43 and 33
+	"orcs:undead sssskssss/sssssssss/zzzzlzzzz/9/9/9/GGGGSGGGG/GGGGGGGGG/GGGGKGGGG 2",
 }
 
 func TestPositionRoundTrip(t *testing.T) {
@@ -60,12 +61,64 @@ func TestParsePositionImpossible(t *testing.T) {
 		{"more elf Kings than given", "elves:orcs 4k4/9/9/9/9/9/9/9/KKKK5 1", "has 4 Kings: the elves get 3"},
 		{"28 units", "dwarfs:orcs 4k4/9/9/9/9/4W4/WWWWWWWWW/WWWWWWWWW/WWWWKWWWW 1", "has 28 units: an army has 27 at most"},
 		{"side not to move in check", "dwarfs:undead 4k4/9/9/9/9/9/9/9/4H3K 1", "second player's King can be captured"},
+		{"humans costing 53", "humans:elves 1k2k2k1/2rasar2/1sssssss1/9/9/9/FFFF1FFFF/2AMRMA2/4K4 1",
+			"the first player's units (humans) cost 53: in sum the cost can't exceed 50"},
+		{"undead costing 59", "undead:orcs 4k4/1tsoots2/ggggggggg/9/9/9/ZZZSSSZZZ/1GWLKLWG1/9 2",
+			"the first player's units (undead) cost 59: in sum the cost can't exceed 50"},
+		{"full dwarf rows costing 121", "dwarfs:dwarfs wwwwkwwww/hhhhhhhhh/ttttrtttt/9/9/9/TTTTRTTTT/HHHHHHHHH/WWWWKWWWW 2",
+			"the first player's units (dwarfs) cost 121"},
+		{"the second side over the budget", "dwarfs:undead 3lkl3/4l4/4l4/1l5l1/9/9/9/9/4K4 1",
+			"the second player's units (undead) cost 60"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParsePosition(c.text, DefaultTable())
 			if !errors.Is(err, ErrPosition) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%q: got %v, want ErrPosition saying %q", c.text, err, c.want)
+			}
+		})
+	}
+}
+
+// "You can use any type of unit as often as you want but in sum the cost
+// can't exceed 50. Both players additionally get a King"
+// (../shared/seeds/003_cde703ca0257933f.txt, "Lineup of the army"): no
+// move adds a unit or turns one into another, so the units a side has on
+// the board never cost more than 50, the Kings counting nothing; the
+// table's budget is the limit.
+func TestParsePositionBudget(t *testing.T) {
+	sixty := strings.Replace(string(DefaultTableJSON()), `"budget": 50`, `"budget": 60`, 1)
+	tbl60, err := ParseTable([]byte(sixty), "budget 60")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, text string
+		table      *Table
+		cost       [2]int
+		ok         bool
+	}{
+		{"exactly 50 is allowed", "undead:orcs 4k4/9/9/9/9/9/9/9/LLLLKL3 1", DefaultTable(), [2]int{50, 0}, true},
+		{"51 is not", "undead:orcs 4k4/9/9/9/9/9/9/S8/LLLLKL3 1", DefaultTable(), [2]int{51, 0}, false},
+		{"the Kings are free", "elves:orcs 4k4/9/9/9/9/9/9/AAAAAAAAA/KAK3K2 1", DefaultTable(), [2]int{50, 0}, true},
+		{"the second side counts too", "orcs:elves k1k1k4/aaaaaaaaa/a8/9/9/9/9/9/4K4 1", DefaultTable(), [2]int{0, 50}, true},
+		{"a mid-game army may cost less", "humans:undead 4k4/9/9/9/9/9/9/9/M3K4 1", DefaultTable(), [2]int{10, 0}, true},
+		{"the table's budget is the limit", "humans:elves 1k2k2k1/2rasar2/1sssssss1/9/9/9/FFFF1FFFF/2AMRMA2/4K4 1", tbl60, [2]int{53, 40}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := ParsePosition(c.text, c.table)
+			if !c.ok {
+				if !errors.Is(err, ErrPosition) || !errors.Is(err, ErrOverBudget) {
+					t.Errorf("%q: got %v, want ErrPosition and ErrOverBudget", c.text, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%q: got %v, want accepted", c.text, err)
+			}
+			if got := [2]int{p.Cost(First), p.Cost(Second)}; got != c.cost {
+				t.Errorf("costs: got %v, want %v", got, c.cost)
 			}
 		})
 	}

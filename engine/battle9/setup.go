@@ -45,7 +45,10 @@ type Placement struct {
 
 // NewSetup starts the setup of two armies (checked lineups of players 1
 // and 2). rng decides who sets up first on a tie; it may be nil when the
-// armies differ in size.
+// armies differ in size. An army is checked again against t's lineup
+// rules, so one built by hand rather than by Table.Army cannot bring more
+// than the budget, more than MaxUnits units or a bought King onto the
+// board; the error wraps ErrLineup and its reason (ErrOverBudget ...).
 func NewSetup(t *Table, a, b Army, rng *rand.Rand) (Setup, error) {
 	armies := [2]Army{a, b}
 	for i, ar := range armies {
@@ -54,6 +57,9 @@ func NewSetup(t *Table, a, b Army, rng *rand.Rand) (Setup, error) {
 		}
 		if r, ok := t.Race(ar.Race.Name); !ok || len(r.Units) != len(ar.Counts) {
 			return Setup{}, fmt.Errorf("army %d (%s): not checked against this unit table", i+1, ar.Race.Name)
+		}
+		if err := t.recheck(ar); err != nil {
+			return Setup{}, fmt.Errorf("army %d (%s): %w", i+1, ar.Race.Name, err)
 		}
 	}
 	first := 0

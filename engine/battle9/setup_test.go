@@ -180,3 +180,40 @@ func placeRandomly(s Setup, sd Side, rng *rand.Rand) (Setup, bool) {
 	}
 	return s, false
 }
+
+// An army built by hand rather than by Table.Army is held to the same
+// lineup rules ("in sum the cost can't exceed 50", "27 units at most",
+// "you cannot buy more Kings"): a setup could otherwise bring an army
+// over the budget onto the board.
+func TestSetupRechecksHandBuiltArmies(t *testing.T) {
+	tbl := DefaultTable()
+	dwarfs, _ := tbl.Race("dwarfs")
+	good := army(t, "orcs", nil)
+	cases := []struct {
+		name   string
+		counts []int // King, Warrior, Howitzer, Trapper, Runemaster
+		want   error
+	}{
+		{"the source's example passes", []int{1, 3, 3, 3, 1}, nil},
+		{"cost 51", []int{1, 0, 3, 5, 1}, ErrOverBudget},
+		{"28 units", []int{1, 27, 0, 0, 0}, ErrTooManyUnits},
+		{"a bought King", []int{2, 3, 0, 0, 0}, ErrBuyKing},
+		{"no King", []int{0, 3, 0, 0, 0}, ErrBadCount},
+		{"a negative count", []int{1, -1, 0, 0, 0}, ErrBadCount},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := Army{Race: dwarfs, Counts: c.counts}
+			_, err := NewSetup(tbl, a, good, rand.New(rand.NewPCG(1, 1)))
+			if c.want == nil {
+				if err != nil {
+					t.Errorf("got %v, want a setup", err)
+				}
+				return
+			}
+			if !errors.Is(err, c.want) || !errors.Is(err, ErrLineup) || !strings.Contains(err.Error(), "army 1 (dwarfs)") {
+				t.Errorf("got %v, want ErrLineup and %v for army 1 (dwarfs)", err, c.want)
+			}
+		})
+	}
+}

@@ -11,13 +11,9 @@ import (
 	"tableref/vision/synth"
 )
 
-// Openings are full boards the benchmark plays random games from (the
-// referee's playout openings).
-var Openings = []string{
-	"dwarfs:orcs 2t1k1t2/2oosoo2/gggg1gggg/9/9/9/1W2W2W1/1T1HRH1T1/2HTK4 1",
-	"humans:elves 1k2k2k1/2rasar2/1sssssss1/9/9/9/FFFF1FFFF/2AMRMA2/4K4 1",
-	"undead:orcs 4k4/1tsoots2/ggggggggg/9/9/9/ZZZSSSZZZ/1GWLKLWG1/9 2",
-}
+// Openings are full boards the benchmark plays random games from: the
+// referee's openings (battle9.Openings), battle starts the rules allow.
+var Openings = battle9.Openings()
 
 // Case is one benchmark sequence: a board scene, the position before,
 // and the board after, reached by a legal move or by an illegal change.

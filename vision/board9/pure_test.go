@@ -148,7 +148,7 @@ func syntheticFeatures(o battle9.Occupancy) [N * N]Feature {
 
 func setupOccupancy(t *testing.T) battle9.Occupancy {
 	t.Helper()
-	p, err := battle9.ParsePosition("dwarfs:orcs 2t1k1t2/2oosoo2/gggg1gggg/9/9/9/1W2W2W1/1T1HRH1T1/2HTK4 1", battle9.DefaultTable())
+	p, err := battle9.ParsePosition(Openings[0], battle9.DefaultTable())
 	if err != nil {
 		t.Fatal(err)
 	}

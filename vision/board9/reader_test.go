@@ -13,11 +13,11 @@ import (
 // whatever side of the board the camera stands on, then reads a move.
 func TestLearnThenReadFromEverySide(t *testing.T) {
 	setup := setupOccupancy(t)
-	p, err := battle9.ParsePosition("dwarfs:orcs 2t1k1t2/2oosoo2/gggg1gggg/9/9/9/1W2W2W1/1T1HRH1T1/2HTK4 1", battle9.DefaultTable())
+	p, err := battle9.ParsePosition(Openings[0], battle9.DefaultTable())
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := battle9.ParseMove("b3-b4")
+	m, err := battle9.ParseMove("h7-h6") // a dwarf Warrior steps towards row 1
 	if err != nil {
 		t.Fatal(err)
 	}
