@@ -99,8 +99,15 @@ type UI struct {
 	acts        Activations
 	armies      []ArmyList
 	palette     Palette
-	notice      string
-	version     int
+	// notice is the latest passing word to the player (a deletion, a
+	// refused value); stopped and saveErr are kept apart from it so that
+	// no later word hides them: stopped says why the source stopped (until
+	// the end), saveErr why the corrections are not on disk (until a save
+	// succeeds).
+	notice  string
+	stopped string
+	saveErr string
+	version int
 
 	// tables holds the detected layout (before corrections) each ruling
 	// was made from, for the current ruling and those with confirmed
@@ -155,6 +162,7 @@ func New(app fyne.App, opts Options) (*UI, error) {
 	}
 	u.Window = app.NewWindow(opts.Title)
 	u.Window.SetContent(u.build())
+	u.Window.Canvas().SetOnTypedKey(u.typedKey)
 	u.Window.Resize(fyne.NewSize(1500, 900))
 	u.refreshPanels()
 	return u, nil
@@ -194,16 +202,22 @@ func (u *UI) Run(ctx context.Context, src FrameSource) {
 	u.sourceDone = make(chan struct{})
 	go func() {
 		defer close(u.sourceDone)
-		err := src.Run(ctx, u.Feed)
-		u.mu.Lock()
-		u.ended = true
-		if err != nil && ctx.Err() == nil {
-			u.notice = "The source stopped: " + err.Error()
-		}
-		u.version++
-		u.mu.Unlock()
-		u.poke()
+		u.play(ctx, src)
 	}()
+}
+
+// play runs the source until it returns, then records that it ended and
+// why it stopped, if it did not end of itself. Off the UI goroutine.
+func (u *UI) play(ctx context.Context, src FrameSource) {
+	err := src.Run(ctx, u.Feed)
+	u.mu.Lock()
+	u.ended = true
+	if err != nil && ctx.Err() == nil {
+		u.stopped = "The source stopped: " + err.Error()
+	}
+	u.version++
+	u.mu.Unlock()
+	u.poke()
 }
 
 // WaitSource waits, at most timeout, for the source started by Run to
@@ -307,7 +321,11 @@ func (u *UI) ingest() *job {
 	if u.frame == nil || !(u.settled || u.ended) {
 		return nil
 	}
-	if a := u.analysed; !u.force && a != nil && a.rules == u.rules && SameLayout(a.layout, u.layout, 0.05) && sameState(a.layout, u.layout) {
+	// The table last analysed, within the settle gate's tolerance, is the
+	// same table (as for the tracker, sameTableLocked): a camera's jitter
+	// of a millimetre makes no new ruling. Compared with the layout
+	// analysed, not the previous frame, so a slow drift is ruled again.
+	if a := u.analysed; !u.force && a != nil && a.rules == u.rules && SameLayout(a.layout, u.layout, u.gate.tolerance()) && sameState(a.layout, u.layout) {
 		return nil
 	}
 	u.force = false
@@ -434,6 +452,10 @@ func (u *UI) render() (image.Image, int) {
 	if u.ruling != nil && u.ruling.Err == nil {
 		ov.Report = &u.ruling.Report
 	}
+	if u.layout.Units == models.UnitsPixels {
+		// No calibration: rings in cm cannot be drawn (see rangesPanel).
+		ov.Bands, ov.Uncertainty = nil, 0
+	}
 	img, v := u.frame.Image, u.version
 	u.mu.Unlock()
 	return DrawOverlay(img, ov), v
@@ -488,7 +510,9 @@ func (u *UI) saveCorrectionsLocked() {
 		return
 	}
 	if err := u.corr.Save(u.opts.CorrectionsPath); err != nil {
-		u.notice = err.Error()
+		u.saveErr = "NOT SAVED: " + err.Error()
+	} else {
+		u.saveErr = ""
 	}
 }
 
@@ -498,6 +522,9 @@ func (u *UI) build() fyne.CanvasObject {
 	u.w.view = newLiveView(u.tapped)
 	u.w.status = widget.NewLabel("Waiting for the first frame…")
 	u.w.status.Truncation = fyne.TextTruncateEllipsis
+	u.w.unc = widget.NewEntry()
+	u.w.unc.OnSubmitted = u.setUncertainty
+	u.w.uncShown = -1
 	u.w.rules = widget.NewSelect(rulesets.Names(), u.setRules)
 	u.w.rules.SetSelected(u.rules)
 	u.w.rulings = container.NewVBox()
@@ -560,6 +587,25 @@ func (u *UI) tapped(at Pixel) {
 		}
 		u.changedLocked(false)
 	}
+	u.mu.Unlock()
+	u.refreshPanels()
+	u.poke()
+}
+
+// typedKey handles a key typed outside the entries. Escape takes back
+// "Add missed disk" when it waits for a click, else clears the selection.
+// UI goroutine.
+func (u *UI) typedKey(ev *fyne.KeyEvent) {
+	if ev.Name != fyne.KeyEscape {
+		return
+	}
+	u.mu.Lock()
+	if u.addMode {
+		u.addMode = false
+	} else {
+		u.selected, u.selToken = "", ""
+	}
+	u.changedLocked(false)
 	u.mu.Unlock()
 	u.refreshPanels()
 	u.poke()

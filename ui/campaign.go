@@ -366,6 +366,17 @@ func (p *campaignPanel) confirm() {
 	pr := *p.proposal
 	p.proposal = nil
 	recs, err := p.c.Record(pr)
+	if err != nil && len(recs) > 0 {
+		// Some events went in before the error: say so, and which, so
+		// that the players can undo them or record the rest.
+		lines := make([]string, len(recs))
+		for i, e := range recs {
+			lines[i] = eventLine(e)
+		}
+		p.say(fmt.Sprintf("Only partly recorded: %d event(s) recorded (%s) before: %v. Check the history; undo them or record the rest.",
+			len(recs), strings.Join(lines, "; "), err), true)
+		return
+	}
 	if err != nil {
 		p.say("Not recorded: "+err.Error(), true)
 		return
@@ -407,6 +418,12 @@ func (p *campaignPanel) confirmUndo() {
 	got, err := p.c.Undo()
 	if err != nil {
 		p.say("Not undone: "+err.Error(), true)
+		return
+	}
+	if got.Seq != want.Seq {
+		// The campaign changed between the check and the undo (the
+		// command line, another window): say what was undone.
+		p.say(fmt.Sprintf("Undone: %s, and not #%d as asked: the campaign changed meanwhile. Check the history.", eventLine(got), want.Seq), true)
 		return
 	}
 	p.say("Undone: "+eventLine(got), false)

@@ -255,14 +255,16 @@ func (c Corrections) Apply(l models.Layout) (models.Layout, Corrections) {
 		out.Disks = append(out.Disks, a.disk(out))
 	}
 	gone := map[int]bool{}
-	used := map[int]bool{}
-	for k := range next.Disks {
-		f := &next.Disks[k]
-		i, ok := findDisk(out.Disks, f.ID, f.At, used)
-		if !ok {
+	at := matchFixes(len(next.Disks), func(k int) (string, *[2]float64) { return next.Disks[k].ID, next.Disks[k].At },
+		len(out.Disks), func(i int) (string, models.Centimetres, models.Centimetres, models.Centimetres) {
+			d := out.Disks[i]
+			return d.ID, d.X, d.Y, d.R
+		})
+	for k, i := range at {
+		if i < 0 {
 			continue
 		}
-		used[i] = true
+		f := &next.Disks[k]
 		d := &out.Disks[i]
 		f.ID = d.ID
 		if at := position(d.X, d.Y); at != nil {
@@ -313,14 +315,16 @@ func (f DiskFix) applyTo(d *models.Disk) {
 
 func (c *Corrections) applyTokens(toks []models.Token) []models.Token {
 	gone := map[int]bool{}
-	used := map[int]bool{}
-	for k := range c.Tokens {
-		f := &c.Tokens[k]
-		i, ok := findToken(toks, f.ID, f.At, used)
-		if !ok {
+	at := matchFixes(len(c.Tokens), func(k int) (string, *[2]float64) { return c.Tokens[k].ID, c.Tokens[k].At },
+		len(toks), func(i int) (string, models.Centimetres, models.Centimetres, models.Centimetres) {
+			t := toks[i]
+			return t.ID, t.X, t.Y, max(t.R, 0.5)
+		})
+	for k, i := range at {
+		if i < 0 {
 			continue
 		}
-		used[i] = true
+		f := &c.Tokens[k]
 		t := &toks[i]
 		f.ID = t.ID
 		if at := position(t.X, t.Y); at != nil {
@@ -360,28 +364,42 @@ func (a AddDisk) disk(l models.Layout) models.Disk {
 	return d
 }
 
-// findDisk returns the disk with the id, else the unused disk nearest to
-// at whose centre lies within its radius of at.
-func findDisk(ds []models.Disk, id string, at *[2]float64, used map[int]bool) (int, bool) {
-	for i, d := range ds {
-		if id != "" && d.ID == id && !used[i] {
-			return i, true
+// matchFixes returns, for each of n fixes (fix k has an id and a
+// position), the index of the piece it corrects among m pieces (piece i
+// has an id and a circle), -1 for none; each piece is corrected by one fix
+// at most. Ids are matched first, for every fix, and only then positions:
+// a fix whose piece is out of sight (a hand over it) must not take, by
+// position, a piece that another fix finds by its id. A fix with no piece
+// of its id takes the unused piece nearest to its position whose centre
+// lies within its radius of it (the detector renamed the piece).
+func matchFixes(n int, fix func(k int) (string, *[2]float64), m int, piece func(i int) (id string, x, y, r models.Centimetres)) []int {
+	out := make([]int, n)
+	used := map[int]bool{}
+	byID := map[string]int{}
+	for i := m - 1; i >= 0; i-- {
+		id, _, _, _ := piece(i)
+		byID[id] = i // the first piece of an id wins
+	}
+	for k := range n {
+		out[k] = -1
+		id, _ := fix(k)
+		if i, ok := byID[id]; ok && id != "" && !used[i] {
+			out[k], used[i] = i, true
 		}
 	}
-	return nearest(len(ds), at, used, func(i int) (x, y, r models.Centimetres) {
-		return ds[i].X, ds[i].Y, ds[i].R
-	})
-}
-
-func findToken(ts []models.Token, id string, at *[2]float64, used map[int]bool) (int, bool) {
-	for i, t := range ts {
-		if id != "" && t.ID == id && !used[i] {
-			return i, true
+	for k := range n {
+		if out[k] >= 0 {
+			continue
+		}
+		_, at := fix(k)
+		if i, ok := nearest(m, at, used, func(i int) (x, y, r models.Centimetres) {
+			_, x, y, r = piece(i)
+			return x, y, r
+		}); ok {
+			out[k], used[i] = i, true
 		}
 	}
-	return nearest(len(ts), at, used, func(i int) (x, y, r models.Centimetres) {
-		return ts[i].X, ts[i].Y, max(ts[i].R, 0.5)
-	})
+	return out
 }
 
 func nearest(n int, at *[2]float64, used map[int]bool, circle func(int) (x, y, r models.Centimetres)) (int, bool) {

@@ -28,7 +28,59 @@ type widgets struct {
 	activation *fyne.Container
 	correct    *fyne.Container
 	calib      *widget.Label
-	shown      int
+	// unc is the uncertainty entry of the Ranges tab, kept across
+	// rebuilds so that what the player is typing stays; uncShown is the
+	// value last written into it.
+	unc      *widget.Entry
+	uncShown models.Centimetres
+	shown    int
+	// keys say what each panel last showed (see panelKeys): a panel is
+	// rebuilt only when its key changes.
+	keys panelKeys
+}
+
+// panelKeys are what the panels with buttons and entries show, positions
+// left out. A live camera moves every disk by a millimetre or so from one
+// frame to the next; rebuilding those panels on every frame would wipe
+// what the player is typing in the Correct form and lose a click (Fyne
+// taps a button only when it is still the one pressed).
+type panelKeys struct {
+	rulings, damage, activation, correct string
+}
+
+// keysOf returns the panel keys of a snapshot.
+func keysOf(s snapshot) panelKeys {
+	var disks []string
+	for _, d := range s.layout.Disks {
+		disks = append(disks, diskKey(d))
+	}
+	var k panelKeys
+	k.rulings = fmt.Sprintf("%p", s.ruling)
+	k.damage = fmt.Sprint(s.proposals, s.confirmed, s.tallies, len(s.history) > 0, disks)
+	k.activation = fmt.Sprint(s.turn, s.acts, disks)
+	k.correct = fmt.Sprint(s.selected, s.selToken, len(s.corr.Disks), len(s.corr.Tokens), len(s.corr.Added),
+		players(s.layout), armyChoices(s.armies))
+	if d, ok := s.layout.Disk(s.selected); ok {
+		k.correct += diskKey(d)
+	}
+	for _, t := range s.layout.Tokens {
+		if t.ID == s.selToken {
+			k.correct += " token " + t.Kind
+		}
+	}
+	for _, d := range s.deleted {
+		k.correct += fmt.Sprintf(" deleted %s %s", d.id, d.label)
+		if d.at != nil {
+			k.correct += fmt.Sprintf(" %.1f,%.1f", d.at[0], d.at[1])
+		}
+	}
+	return k
+}
+
+// diskKey is what the panels show of a disk: all of it but where it lies.
+func diskKey(d models.Disk) string {
+	d.X, d.Y, d.R, d.Pixel = 0, 0, 0, nil
+	return fmt.Sprintf("%+v", d)
 }
 
 // snapshot is a copy of the state the panels show, taken under mu.
@@ -45,6 +97,8 @@ type snapshot struct {
 	addMode     bool
 	frameSeq    int
 	notice      string
+	stopped     string
+	saveErr     string
 	frameNote   string
 	proposals   []Proposal
 	confirmed   map[int]bool
@@ -63,7 +117,7 @@ func (u *UI) snapshot() snapshot {
 	defer u.mu.Unlock()
 	s := snapshot{layout: u.layout, ruling: u.ruling, rules: u.rules, bands: u.bands, uncertainty: u.uncertainty,
 		selected: u.selected, selToken: u.selToken, settled: u.settled, ended: u.ended, addMode: u.addMode,
-		notice: u.notice, confirmed: map[int]bool{}, tallies: map[string]Tally{}, history: u.tracker.History(),
+		notice: u.notice, stopped: u.stopped, saveErr: u.saveErr, confirmed: map[int]bool{}, tallies: map[string]Tally{}, history: u.tracker.History(),
 		acts: map[string]bool{}, turn: u.acts.Turn, armies: slices.Clone(u.armies), corr: u.corr.Clone(), version: u.version}
 	if u.frame != nil {
 		s.frameSeq, s.frameNote = u.frame.Seq, u.frame.Note
@@ -91,11 +145,25 @@ func (u *UI) refreshPanels() {
 	s := u.snapshot()
 	u.w.shown = s.version
 	u.w.status.SetText(statusText(s))
-	fill(u.w.rulings, u.rulingsPanel(s))
+	if s.uncertainty != u.w.uncShown {
+		u.w.unc.SetText(strconv.FormatFloat(float64(s.uncertainty), 'g', -1, 64))
+		u.w.uncShown = s.uncertainty
+	}
 	fill(u.w.ranges, u.rangesPanel(s))
-	fill(u.w.damage, u.damagePanel(s))
-	fill(u.w.activation, u.activationPanel(s))
-	fill(u.w.correct, u.correctPanel(s))
+	k := keysOf(s)
+	if k.rulings != u.w.keys.rulings {
+		fill(u.w.rulings, u.rulingsPanel(s))
+	}
+	if k.damage != u.w.keys.damage {
+		fill(u.w.damage, u.damagePanel(s))
+	}
+	if k.activation != u.w.keys.activation {
+		fill(u.w.activation, u.activationPanel(s))
+	}
+	if k.correct != u.w.keys.correct {
+		fill(u.w.correct, u.correctPanel(s))
+	}
+	u.w.keys = k
 }
 
 func fill(c *fyne.Container, objs []fyne.CanvasObject) {
@@ -105,17 +173,21 @@ func fill(c *fyne.Container, objs []fyne.CanvasObject) {
 
 func statusText(s snapshot) string {
 	if s.frameSeq == 0 && s.ruling == nil {
-		return "Waiting for the first frame…"
+		first := "Waiting for the first frame…"
+		if s.stopped != "" {
+			first = "No frame came"
+		}
+		return strings.Join(nonEmpty(first, s.stopped, s.saveErr, s.notice), " · ")
 	}
 	state := "table moving: rulings wait for it to settle"
 	if s.settled || s.ended {
 		state = "table settled"
 	}
 	if s.addMode {
-		state = "click on the table where the missed disk lies"
+		state = "click on the table where the missed disk lies (Esc cancels)"
 	}
 	text := fmt.Sprintf("Frame %d · %s · rules %s", s.frameSeq, state, s.rules)
-	for _, n := range []string{s.frameNote, s.notice} {
+	for _, n := range []string{s.stopped, s.saveErr, s.frameNote, s.notice} {
 		if n != "" {
 			text += " · " + n
 		}
@@ -221,23 +293,30 @@ func orNone(s string) string {
 
 // rangesPanel lists the distance from the selected disk to every other.
 func (u *UI) rangesPanel(s snapshot) []fyne.CanvasObject {
-	unc := widget.NewEntry()
-	unc.SetText(strconv.FormatFloat(float64(s.uncertainty), 'g', -1, 64))
-	unc.OnSubmitted = u.setUncertainty
 	out := []fyne.CanvasObject{
-		container.NewBorder(nil, nil, widget.NewLabel("Measurement uncertainty (cm):"), nil, unc),
+		container.NewBorder(nil, nil, widget.NewLabel("Measurement uncertainty (cm):"), nil, u.w.unc),
 	}
 	d, ok := s.layout.Disk(s.selected)
 	if !ok {
 		return append(out, wrapped("Click a disk on the table to see its range rings and the edge-to-edge distance to every other disk."))
+	}
+	t := tableOf(s.layout)
+	i, _ := t.Index(d.ID)
+	if s.layout.Units == models.UnitsPixels {
+		// No calibration: the distances are pixels of the image, and a
+		// band in cm cannot be placed among them.
+		out = append(out, heading(fmt.Sprintf("From %s, in pixels", labelOf(d))),
+			errorText("No calibration: distances are in pixels of the image, not centimetres; ranges cannot be judged (calibrate in the Calibrate tab)."))
+		for _, row := range Ranges(t, i, nil, 0) {
+			out = append(out, widget.NewLabel(fmt.Sprintf("%-24s %7.2f px", labelOfRow(row), engine.Round2(float64(row.Edge)))))
+		}
+		return out
 	}
 	bands := make([]string, len(s.bands))
 	for i, b := range s.bands {
 		bands[i] = fmt.Sprintf("%g", float64(b))
 	}
 	out = append(out, heading(fmt.Sprintf("From %s: rings at %s cm", labelOf(d), strings.Join(bands, " and "))))
-	t := tableOf(s.layout)
-	i, _ := t.Index(d.ID)
 	for _, row := range Ranges(t, i, s.bands, s.uncertainty) {
 		out = append(out, widget.NewLabel(rangeLine(row, s.bands, s.uncertainty)))
 	}

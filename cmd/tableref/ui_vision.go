@@ -129,8 +129,9 @@ func (t frameTally) note(warnings []string) string {
 	return strings.Join(parts, "; ")
 }
 
-// Run reads, detects and emits until the source ends (nil), ctx is done
-// (ctx.Err()) or the camera stops (an error wrapping vision.ErrSourceGone).
+// Run reads, detects and emits until the source ends (nil; an error when
+// it ends without a frame read), ctx is done (ctx.Err()) or the camera
+// stops (an error wrapping vision.ErrSourceGone).
 func (s *visionSource) Run(ctx context.Context, emit func(ui.Frame)) error {
 	defer s.Close()
 	frame := gocv.NewMat()
@@ -152,6 +153,10 @@ func (s *visionSource) Run(ctx context.Context, emit func(ui.Frame)) error {
 		}
 		err := s.src.Next(&frame)
 		switch {
+		case errors.Is(err, io.EOF) && seq == 0 && tally.skipped > 0:
+			// Nothing to show, and the window would wait for a first
+			// frame for ever: say why.
+			return fmt.Errorf("%s: no frame could be read (%d skipped, last: %v)", s.src.Name(), tally.skipped, tally.lastSkip)
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.Is(err, vision.ErrSourceGone):
