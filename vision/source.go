@@ -1,8 +1,11 @@
 package vision
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"math"
 	"os"
@@ -63,14 +66,26 @@ const MaxCamera = math.MaxInt32
 // until memory runs out.
 const maxImageFile = 256 << 20
 
+// maxFramePixels is the most pixels an image file may have: a 200 MP
+// phone's photograph (16320x12240) is within it. Decoded, such an image
+// takes 3 bytes a pixel and the detector some 5 more; a larger one (a
+// file of a few MB may hold 30000x30000 pixels) would take tens of GB, and
+// past 2 GB of pixels OpenCV's Mats no longer work.
+const maxFramePixels = 1 << 28
+
 var (
-	imageExts = []string{".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
-	videoExts = []string{".mp4", ".avi", ".mkv", ".mov", ".webm", ".mpg", ".mpeg", ".m4v", ".wmv", ".ogv", ".mjpeg", ".mjpg"}
+	imageExts = []string{".png", ".jpg", ".jpeg", ".jpe", ".jfif", ".bmp", ".tif", ".tiff", ".webp"}
+	// Images OpenCV does not decode: a folder's are listed, to be skipped
+	// saying why, not passed over in silence.
+	unreadableExts = []string{".gif", ".heic", ".heif", ".avif"}
+	videoExts      = []string{".mp4", ".avi", ".mkv", ".mov", ".webm", ".mpg", ".mpeg", ".m4v", ".wmv", ".ogv", ".mjpeg", ".mjpg"}
 )
 
 // Open opens a frame source: "camera:N" for a camera,
 // a folder of images, an image file or a video file. A folder is told
-// from a file by the file system, whatever its name ends with.
+// from a file by the file system, whatever its name ends with; a file
+// whose name does not end as an image's (photo.jfif, photo.jpg_large, a
+// name without one) is an image when its first bytes say so.
 func Open(spec string) (Source, error) {
 	if n, ok, err := cameraIndex(spec); ok {
 		if err != nil {
@@ -88,10 +103,20 @@ func Open(spec string) (Source, error) {
 	if isImage(spec) {
 		return &filesSource{name: spec, files: []string{spec}, single: true}, nil
 	}
-	if !slices.Contains(videoExts, strings.ToLower(filepath.Ext(spec))) {
-		return nil, fmt.Errorf("open %s: not an image (%s) or a video (%s)", spec, strings.Join(imageExts, " "), strings.Join(videoExts, " "))
+	if slices.Contains(videoExts, strings.ToLower(filepath.Ext(spec))) {
+		return openVideo(spec) // a .mjpeg stream starts as a JPEG image
 	}
-	return openVideo(spec)
+	format := ""
+	if st.Mode().IsRegular() {
+		format = fileFormat(spec)
+	}
+	switch {
+	case readable(format):
+		return &filesSource{name: spec, files: []string{spec}, single: true}, nil
+	case format != "":
+		return nil, fmt.Errorf("open %s: %s", spec, unreadableImage(format))
+	}
+	return nil, fmt.Errorf("open %s: not an image (%s) or a video (%s)", spec, strings.Join(imageExts, " "), strings.Join(videoExts, " "))
 }
 
 // cameraIndex reads "camera:N": ok when spec names a camera by a number,
@@ -129,7 +154,8 @@ func openFolder(dir string) (Source, error) {
 	}
 	s := &filesSource{name: dir}
 	for _, e := range entries {
-		if !e.IsDir() && isImage(e.Name()) {
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		if !e.IsDir() && (isImage(e.Name()) || slices.Contains(unreadableExts, ext)) {
 			s.files = append(s.files, filepath.Join(dir, e.Name()))
 		}
 	}
@@ -150,11 +176,23 @@ func (s *filesSource) Next(dst *gocv.Mat) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrBadFrame, err)
 	}
-	if jpegCutShort(data) {
+	format := imageFormat(data)
+	switch {
+	case len(data) == 0:
+		return fmt.Errorf("%w: %s is empty (0 bytes)", ErrBadFrame, f)
+	case format != "" && !readable(format):
+		return fmt.Errorf("%w: %s: %s", ErrBadFrame, f, unreadableImage(format))
+	case jpegCutShort(data):
 		return fmt.Errorf("%w: %s is cut short: its JPEG data ends before the image does", ErrBadFrame, f)
+	case format == "PNG" && pngCutShort(data):
+		return fmt.Errorf("%w: %s is cut short: its PNG data ends before the image does", ErrBadFrame, f)
 	}
 	if err := calibration.CheckImageSize(data, f); err != nil {
 		return fmt.Errorf("%w: %v", ErrBadFrame, err)
+	}
+	if w, h, ok := imageSize(data, format); ok && int64(w)*int64(h) > maxFramePixels {
+		return fmt.Errorf("%w: %s is %dx%d pixels (%d MP), more than the %d MP an image may have here: scale it down, to the calibration's size if there is one",
+			ErrBadFrame, f, w, h, int64(w)*int64(h)/1_000_000, maxFramePixels/1_000_000)
 	}
 	if err := jpegDamaged(data); err != nil {
 		return fmt.Errorf("%w: %s is damaged: its JPEG data is not valid (%v)", ErrBadFrame, f, err)
@@ -164,10 +202,102 @@ func (s *filesSource) Next(dst *gocv.Mat) error {
 	m, err := gocv.IMDecode(data, gocv.IMReadColor)
 	defer m.Close()
 	if err != nil || m.Empty() {
-		return fmt.Errorf("%w: %s cannot be read as an image", ErrBadFrame, f)
+		if format == "" {
+			return fmt.Errorf("%w: %s cannot be read as an image: its content is not PNG, JPEG, BMP, TIFF or WebP", ErrBadFrame, f)
+		}
+		return fmt.Errorf("%w: %s cannot be read as an image: its %s data is damaged or cut short", ErrBadFrame, f, format)
 	}
 	m.CopyTo(dst)
 	return nil
+}
+
+// imageFormat names the image format data's first bytes say it is in:
+// "JPEG", "PNG", "BMP", "TIFF", "WebP", which OpenCV decodes, or "GIF",
+// "HEIC", "AVIF", which it does not; "" for any other data.
+func imageFormat(data []byte) string {
+	has := func(at int, s string) bool { return len(data) >= at+len(s) && string(data[at:at+len(s)]) == s }
+	switch {
+	case has(0, "\xFF\xD8\xFF"):
+		return "JPEG"
+	case has(0, "\x89PNG\r\n\x1A\n"):
+		return "PNG"
+	case has(0, "BM") && len(data) >= 26:
+		return "BMP"
+	case has(0, "II*\x00"), has(0, "MM\x00*"):
+		return "TIFF"
+	case has(0, "RIFF") && has(8, "WEBP"):
+		return "WebP"
+	case has(0, "GIF87a"), has(0, "GIF89a"):
+		return "GIF"
+	case has(4, "ftyp") && len(data) >= 12:
+		switch string(data[8:12]) {
+		case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1":
+			return "HEIC"
+		case "avif", "avis":
+			return "AVIF"
+		}
+	}
+	return ""
+}
+
+// readable reports whether OpenCV decodes images of format (imageFormat's).
+func readable(format string) bool {
+	return slices.Contains([]string{"JPEG", "PNG", "BMP", "TIFF", "WebP"}, format)
+}
+
+// unreadableImage says that an image of format is not read, and what to
+// do.
+func unreadableImage(format string) string {
+	return fmt.Sprintf("a %s image, which this program cannot read: convert it to JPEG or PNG", format)
+}
+
+// fileFormat is imageFormat of the first bytes of the file at path ("" if
+// it cannot be read).
+func fileFormat(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 32)
+	n, _ := io.ReadFull(f, head)
+	return imageFormat(head[:n])
+}
+
+// imageSize returns the size data's header claims: Go's decoders read
+// it (calibration registers BMP, TIFF and WebP's), or, for a BMP they do
+// not (compressed), its header.
+func imageSize(data []byte, format string) (w, h int, ok bool) {
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
+		return cfg.Width, cfg.Height, true
+	}
+	if format != "BMP" || binary.LittleEndian.Uint32(data[14:]) < 40 {
+		return 0, 0, false
+	}
+	w = int(int32(binary.LittleEndian.Uint32(data[18:])))
+	h = int(int32(binary.LittleEndian.Uint32(data[22:])))
+	return max(w, -w), max(h, -h), true
+}
+
+// pngCutShort reports whether data, a PNG, ends before its IEND chunk: a
+// file cut short by a copy or a program still writing it (libpng refuses
+// it, saying only "PNG input buffer is incomplete"). The chunks are
+// walked by their lengths; what follows IEND is not looked at.
+func pngCutShort(data []byte) bool {
+	i := 8
+	for {
+		if i+8 > len(data) {
+			return true
+		}
+		n := int64(binary.BigEndian.Uint32(data[i:]))
+		if int64(i)+12+n > int64(len(data)) {
+			return true // length, type, data, CRC
+		}
+		if string(data[i+4:i+8]) == "IEND" {
+			return false
+		}
+		i += 12 + int(n)
+	}
 }
 
 // readImageFile reads the image file at path, refusing what is not a

@@ -40,7 +40,7 @@ func claimingPNG(t *testing.T, w, h uint32) []byte {
 
 // claimingJPEG returns a small JPEG whose frame header (SOF0) claims w x h
 // pixels.
-func claimingJPEG(t *testing.T, w, h uint16) []byte {
+func claimingJPEG(t testing.TB, w, h uint16) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, 8, 8)), nil); err != nil {
@@ -75,7 +75,7 @@ func folderOf(t *testing.T, files map[string][]byte) Source {
 	return src
 }
 
-func goodPNG(t *testing.T) []byte {
+func goodPNG(t testing.TB) []byte {
 	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
 	for i := range img.Pix {
