@@ -64,6 +64,9 @@ type Quality struct {
 	// in the table plane's photograph (BoardWhite), 0 when not measured:
 	// how the camera was exposed under the game's light.
 	BoardWhite float64
+	// BoardWhiteRGB is the same, red, green and blue apart (zeros when
+	// not measured): the colour of the game's light as the camera sees it.
+	BoardWhiteRGB [3]float64
 }
 
 // Uncertainty is the expected error (one standard deviation, radial, in

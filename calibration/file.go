@@ -63,14 +63,15 @@ type filePose struct {
 }
 
 type fileQuality struct {
-	RMSPx       float64    `json:"rms_px"`
-	PlaneRMSPx  float64    `json:"plane_rms_px"`
-	PlanePoints int        `json:"plane_points"`
-	Scale       float64    `json:"scale,omitempty"`
-	ScaleX      float64    `json:"scale_x,omitempty"`
-	ScaleY      float64    `json:"scale_y,omitempty"`
-	Uncertainty fileUncert `json:"uncertainty_mm"`
-	BoardWhite  float64    `json:"board_white,omitempty"`
+	RMSPx       float64     `json:"rms_px"`
+	PlaneRMSPx  float64     `json:"plane_rms_px"`
+	PlanePoints int         `json:"plane_points"`
+	Scale       float64     `json:"scale,omitempty"`
+	ScaleX      float64     `json:"scale_x,omitempty"`
+	ScaleY      float64     `json:"scale_y,omitempty"`
+	Uncertainty fileUncert  `json:"uncertainty_mm"`
+	BoardWhite  float64     `json:"board_white,omitempty"`
+	BoardRGB    *[3]float64 `json:"board_white_rgb,omitempty"`
 }
 
 type fileUncert struct {
@@ -97,7 +98,7 @@ func Marshal(c *Calibration) ([]byte, error) {
 		Quality: fileQuality{RMSPx: q.RMSPx, PlaneRMSPx: q.PlaneRMSPx, PlanePoints: q.PlanePoints,
 			Scale: q.Scale, ScaleX: q.ScaleX, ScaleY: q.ScaleY,
 			Uncertainty: fileUncert{q.Uncertainty.CentreMM, q.Uncertainty.EdgeMM, q.Uncertainty.CornerMM},
-			BoardWhite:  q.BoardWhite},
+			BoardWhite:  q.BoardWhite, BoardRGB: boardRGB(q.BoardWhiteRGB)},
 	}
 	if err := checkFinite(f); err != nil {
 		return nil, err
@@ -109,11 +110,22 @@ func Marshal(c *Calibration) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
+// boardRGB is the file's board_white_rgb: nil when not measured.
+func boardRGB(rgb [3]float64) *[3]float64 {
+	if rgb == ([3]float64{}) {
+		return nil
+	}
+	return &rgb
+}
+
 // checkFinite refuses to write numbers JSON cannot hold.
 func checkFinite(f file) error {
 	vals := []float64{f.Lens.RMSPx, f.Quality.PlaneRMSPx, f.Quality.Scale, f.Quality.Uncertainty.Centre,
 		f.Quality.Uncertainty.Edge, f.Quality.Uncertainty.Corner, f.Quality.BoardWhite}
 	vals = append(vals, f.Lens.Distortion...)
+	if f.Quality.BoardRGB != nil {
+		vals = append(vals, f.Quality.BoardRGB[:]...)
+	}
 	for _, r := range append(f.Lens.CameraMatrix[:], f.Homography[:]...) {
 		vals = append(vals, r[:]...)
 	}
@@ -289,11 +301,20 @@ func (f file) calibration() (*Calibration, error) {
 	if !(q.BoardWhite >= 0 && q.BoardWhite <= 255) {
 		return nil, corrupt("quality board_white %g: a grey level is 0 to 255 (0: not measured)", q.BoardWhite)
 	}
+	var rgb [3]float64
+	if q.BoardRGB != nil {
+		rgb = *q.BoardRGB
+		for _, v := range rgb {
+			if !(v >= 0 && v <= 255) {
+				return nil, corrupt("quality board_white_rgb %v: levels are 0 to 255", rgb)
+			}
+		}
+	}
 	return &Calibration{Lens: lens, Board: f.Board, Pose: pose, Plane: plane, Quality: Quality{
 		RMSPx: q.RMSPx, PlaneRMSPx: q.PlaneRMSPx, PlanePoints: q.PlanePoints,
 		Scale: q.Scale, ScaleX: q.ScaleX, ScaleY: q.ScaleY,
 		Uncertainty: Uncertainty{q.Uncertainty.Centre, q.Uncertainty.Edge, q.Uncertainty.Corner},
-		BoardWhite:  q.BoardWhite,
+		BoardWhite:  q.BoardWhite, BoardWhiteRGB: rgb,
 	}}, nil
 }
 

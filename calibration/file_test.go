@@ -22,6 +22,7 @@ func sampleCalibration(t testing.TB) *Calibration {
 		t.Fatal(err)
 	}
 	c.Quality.BoardWhite = 187.5
+	c.Quality.BoardWhiteRGB = [3]float64{201, 186, 160}
 	return c
 }
 
@@ -104,6 +105,9 @@ func TestCorruptFilesAreClearErrors(t *testing.T) {
 		{"a negative lens RMS", strings.Replace(edit(`"rms_px": 0.31`, `"rms_px": -3`), `"rms_px": 0.31`, `"rms_px": -3`, 1), ErrCorrupt, "negative"},
 		{"a negative uncertainty", edit(`"centre": `, `"centre": -`), ErrCorrupt, "negative"},
 		{"a board white beyond a grey level", edit(`"board_white": 187.5`, `"board_white": 300`), ErrCorrupt, "board_white"},
+		{"a board white colour beyond a level", edit(`"board_white_rgb": [
+      201,`, `"board_white_rgb": [
+      -1,`), ErrCorrupt, "board_white_rgb"},
 		{"homography of another table", edit(`"homography": [
     [`, `"homography": [
     [ 7,`), ErrCorrupt, ""},

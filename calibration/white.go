@@ -1,8 +1,13 @@
 package calibration
 
 import (
+	"fmt"
+	"image"
 	"math"
+	"os"
 	"slices"
+
+	"gocv.io/x/gocv"
 )
 
 // BoardWhite returns the grey level (0-255) of the white squares of the
@@ -62,4 +67,69 @@ func median(xs []float64) float64 {
 		return xs[n/2]
 	}
 	return (xs[n/2-1] + xs[n/2]) / 2
+}
+
+// Channels are an image's red, green and blue planes, each as a Gray.
+type Channels [3]Gray
+
+// ChannelsFromImage splits any image into its red, green and blue planes.
+func ChannelsFromImage(img image.Image) Channels {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	var ch Channels
+	for c := range ch {
+		ch[c] = Gray{Width: w, Height: h, Pix: make([]byte, w*h)}
+	}
+	for y := range h {
+		for x := range w {
+			r, g, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			i := y*w + x
+			ch[0].Pix[i], ch[1].Pix[i], ch[2].Pix[i] = byte(r>>8), byte(g>>8), byte(bl>>8)
+		}
+	}
+	return ch
+}
+
+// ReadChannels reads an image file's red, green and blue planes, decoded
+// as ReadGray decodes.
+func ReadChannels(path string) (Channels, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Channels{}, fmt.Errorf("%w: %v", ErrImage, err)
+	}
+	if err := CheckImageSize(data, path); err != nil {
+		return Channels{}, err
+	}
+	m, err := gocv.IMDecode(data, gocv.IMReadColor)
+	defer m.Close()
+	if err != nil || m.Empty() {
+		return Channels{}, fmt.Errorf("%s: %w (missing, not an image, or a format OpenCV cannot decode)", path, ErrImage)
+	}
+	b, err := m.DataPtrUint8()
+	w, h := m.Cols(), m.Rows()
+	if err != nil || len(b) != 3*w*h {
+		return Channels{}, fmt.Errorf("%s: %w: unexpected pixel layout", path, ErrImage)
+	}
+	var ch Channels
+	for c := range ch {
+		ch[c] = Gray{Width: w, Height: h, Pix: make([]byte, w*h)}
+	}
+	for i := range w * h {
+		// OpenCV's order is blue, green, red.
+		ch[0].Pix[i], ch[1].Pix[i], ch[2].Pix[i] = b[3*i+2], b[3*i+1], b[3*i]
+	}
+	return ch, nil
+}
+
+// BoardWhiteRGB returns BoardWhite of each of the red, green and blue
+// planes: the colour of the board's white paper under the game's light.
+// Zeros when it cannot be read.
+func BoardWhiteRGB(ch Channels, board Board, corners []Pixel) [3]float64 {
+	var out [3]float64
+	for c := range ch {
+		if out[c] = BoardWhite(ch[c], board, corners); out[c] == 0 {
+			return [3]float64{}
+		}
+	}
+	return out
 }

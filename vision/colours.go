@@ -268,9 +268,13 @@ func (t *colourTable) masks(lab []byte, w int, level []uint8, block int, masks [
 // mask for each kind of the catalogue, 255 where a pixel may be of the
 // kind's colour. The masks are the detector's, kept from frame to frame.
 func (d *Detector) kindPixels() ([]gocv.Mat, error) {
-	w, h := d.small.Cols(), d.small.Rows()
+	small := d.small
+	if d.stretched {
+		small = d.unstretched
+	}
+	w, h := small.Cols(), small.Rows()
 	d.rawMasks = matSet(d.rawMasks, len(d.opt.Tokens))
-	lab, err := d.small.DataPtrUint8()
+	lab, err := small.DataPtrUint8()
 	if err != nil {
 		return nil, err
 	}

@@ -94,12 +94,17 @@ type Detector struct {
 	opt     Options
 	colour  gocv.Mat // the frame in BGR when it comes in another format
 	exposed gocv.Mat // the frame brightened for a dim camera (exposure.go)
-	small   gocv.Mat // the frame in Lab, at detection size
-	channel gocv.Mat
-	blurred gocv.Mat
-	chEdges gocv.Mat
-	edges   gocv.Mat
-	gx, gy  gocv.Mat
+	// unstretched is, when stretched, the detection-size frame in Lab
+	// with the contrast stretch undone (sharpness.go), for the chits'
+	// colours (small, stretched, is for edges and the disks' steps).
+	unstretched gocv.Mat
+	stretched   bool
+	small       gocv.Mat // the frame in Lab, at detection size
+	channel     gocv.Mat
+	blurred     gocv.Mat
+	chEdges     gocv.Mat
+	edges       gocv.Mat
+	gx, gy      gocv.Mat
 	// a photograph at a slant, without calibration (tilt.go)
 	tiltIn, tiltGrey, tiltEdges, tiltFrame gocv.Mat
 	// token finding
@@ -176,7 +181,7 @@ func NewDetector(opt Options) *Detector {
 }
 
 func (d *Detector) mats() []*gocv.Mat {
-	return []*gocv.Mat{&d.colour, &d.exposed, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy, &d.tiltIn, &d.tiltGrey, &d.tiltEdges, &d.tiltFrame,
+	return []*gocv.Mat{&d.colour, &d.exposed, &d.unstretched, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy, &d.tiltIn, &d.tiltGrey, &d.tiltEdges, &d.tiltFrame,
 		&d.tokMask, &d.labels, &d.cut, &d.noEdges, &d.regions.labels, &d.subRegions.labels}
 }
 
@@ -309,10 +314,10 @@ func (d *Detector) detect(frame gocv.Mat) (Result, error) {
 	default:
 		return Result{}, fmt.Errorf("%w: %d channels; want 1, 3 or 4", ErrBadFrame, frame.Channels())
 	}
-	if gain := exposureGain(d.opt.Calibration); gain > 1 {
-		src.ConvertToWithParams(&d.exposed, src.Type(), float32(gain), 0)
+	if gains, ok := frameGains(d.opt.Calibration); ok {
+		applyGains(src, &d.exposed, gains)
 		src = d.exposed
-		res.Warnings = append(res.Warnings, exposureWarning(d.opt.Calibration, gain))
+		res.Warnings = append(res.Warnings, exposureWarning(d.opt.Calibration, gains))
 	}
 	bgr, err := src.DataPtrUint8()
 	if err != nil {
@@ -620,6 +625,7 @@ func (d *Detector) arcParams() arcParams {
 func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	scale := 1.0
 	thrScale := 0.0 // by how much the edge thresholds are raised; 0: not measured yet
+	stretchGain := 1.0
 	if w > d.opt.DetectWidth {
 		scale = float64(w) / float64(d.opt.DetectWidth)
 		sw, sh := d.opt.DetectWidth, max(8, int(math.Round(float64(h)/scale)))
@@ -632,7 +638,11 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	// camera's contrast, a blurred one detected smaller, where its edges
 	// are sharp, and a small one larger (sharpness.go).
 	if d.opt.Calibration == nil {
-		stretchContrast(&d.blurred, &d.channel)
+		// The stretch is for the edges; the chits' colours are read in
+		// the frame as it is (a small vivid chit is what the stretch
+		// clips), so it is kept, and resized as the frame is.
+		d.blurred.CopyTo(&d.unstretched)
+		stretchGain = stretchContrast(&d.blurred, &d.channel)
 		if f := shrinkForSharpness(d.blurred, &d.channel); f > 1 {
 			// One scale both ways (the work plane has one): the rows
 			// kept are those the shrunk rows take at the columns' scale,
@@ -646,6 +656,12 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 			gocv.Resize(roi, &d.chEdges, sz, 0, 0, gocv.InterpolationArea)
 			roi.Close()
 			d.blurred, d.chEdges = d.chEdges, d.blurred
+			if stretchGain != 1 {
+				roi := d.unstretched.Region(image.Rect(0, 0, bw, rows))
+				gocv.Resize(roi, &d.chEdges, sz, 0, 0, gocv.InterpolationArea)
+				roi.Close()
+				d.unstretched, d.chEdges = d.chEdges, d.unstretched
+			}
 			scale = float64(w) / float64(sz.X)
 		} else if min(d.blurred.Cols(), d.blurred.Rows()) < smallFrameSide {
 			// A noisy one is not enlarged: interpolated, its noise turns
@@ -655,6 +671,10 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 				sz := image.Pt(2*d.blurred.Cols(), 2*d.blurred.Rows())
 				gocv.Resize(d.blurred, &d.chEdges, sz, 0, 0, gocv.InterpolationCubic)
 				d.blurred, d.chEdges = d.chEdges, d.blurred
+				if stretchGain != 1 {
+					gocv.Resize(d.unstretched, &d.chEdges, sz, 0, 0, gocv.InterpolationCubic)
+					d.unstretched, d.chEdges = d.chEdges, d.unstretched
+				}
 				scale = float64(w) / float64(sz.X)
 			}
 		}
@@ -701,6 +721,10 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 		} else {
 			keepStrongest(d.gradX, d.gradY, gx, gy, true)
 		}
+	}
+	d.stretched = stretchGain != 1
+	if d.stretched {
+		gocv.CvtColor(d.unstretched, &d.unstretched, gocv.ColorBGRToLab)
 	}
 	return scale
 }

@@ -2,6 +2,10 @@ package vision
 
 import (
 	"fmt"
+	"math"
+	"strings"
+
+	"gocv.io/x/gocv"
 
 	"tableref/calibration"
 )
@@ -20,17 +24,87 @@ import (
 // the game's light (calibration.BoardWhite). When its white squares read
 // under exposureDim of exposureWhite, the frames are brightened by
 // exposureWhite over that, at most exposureMostGain, before anything else
-// reads them. Rendered board views read 197-255 (the spread of the
+// reads them. Rendered board views read 193-255 (the spread of the
 // tiers' lamps), so none of the benchmark's scenes changes.
+//
+// The paper's colour also tells the light's: a tungsten lamp's warmth or
+// a cold daylight shifts every chit's colour off the catalogue's (on
+// medium tables a warm cast, blue at 0.75 and red at 1.1, left 24 of 48
+// chits; a cold one 16). When one of the white's red, green and blue
+// strays more than whiteCast from their mean, each is scaled to the mean
+// (at most whiteMostGain): white paper is grey. Rendered board views
+// stray 4 % at most.
 const (
 	exposureWhite    = 225.0
 	exposureDim      = 0.8
 	exposureMostGain = 4.0
+	whiteCast        = 0.08
+	whiteMostGain    = 2.0
 )
+
+// frameGains returns the gain on each of the frame's blue, green and red
+// for cal (white balance times exposure), and whether any differs from 1.
+func frameGains(cal *calibration.Calibration) ([3]float64, bool) {
+	e := exposureGain(cal)
+	bgr := [3]float64{e, e, e}
+	if cal == nil {
+		return bgr, false
+	}
+	wb := whiteBalance(cal.Quality.BoardWhiteRGB)
+	for c := range bgr {
+		bgr[c] *= wb[2-c] // wb is red, green, blue
+	}
+	return bgr, bgr != [3]float64{1, 1, 1}
+}
+
+// whiteBalance returns the gains on red, green and blue that make the
+// board's white rgb grey, or ones when it is grey enough (whiteCast) or
+// not measured.
+func whiteBalance(rgb [3]float64) [3]float64 {
+	one := [3]float64{1, 1, 1}
+	if !(rgb[0] > 0 && rgb[1] > 0 && rgb[2] > 0) {
+		return one
+	}
+	m := (rgb[0] + rgb[1] + rgb[2]) / 3
+	cast := false
+	for _, v := range rgb {
+		cast = cast || math.Abs(v/m-1) > whiteCast
+	}
+	if !cast {
+		return one
+	}
+	var g [3]float64
+	for c, v := range rgb {
+		g[c] = min(whiteMostGain, max(1/whiteMostGain, m/v))
+	}
+	return g
+}
+
+// applyGains writes src scaled channel by channel by bgr into dst (a
+// look-up table: one pass, saturating at 255).
+func applyGains(src gocv.Mat, dst *gocv.Mat, bgr [3]float64) {
+	lut := gocv.NewMatWithSize(1, 256, gocv.MatTypeCV8UC3)
+	defer lut.Close()
+	for v := range 256 {
+		for c := range 3 {
+			lut.SetUCharAt(0, 3*v+c, uint8(min(255, math.Round(float64(v)*bgr[c]))))
+		}
+	}
+	gocv.LUT(src, lut, dst)
+}
 
 // ExposureGain returns by how much the detector brightens the frames
 // seen through cal (1: not at all); see exposureGain.
 func ExposureGain(cal *calibration.Calibration) float64 { return exposureGain(cal) }
+
+// WhiteBalance returns the gains on red, green and blue the detector
+// applies to frames seen through cal (ones: none); see whiteBalance.
+func WhiteBalance(cal *calibration.Calibration) [3]float64 {
+	if cal == nil {
+		return [3]float64{1, 1, 1}
+	}
+	return whiteBalance(cal.Quality.BoardWhiteRGB)
+}
 
 // exposureGain returns by how much to brighten the frames seen through
 // cal: 1 (not at all) without a calibration, without a measured board
@@ -47,8 +121,16 @@ func exposureGain(cal *calibration.Calibration) float64 {
 	return min(exposureMostGain, exposureWhite/w)
 }
 
-// exposureWarning says why the frames are brightened by gain.
-func exposureWarning(cal *calibration.Calibration, gain float64) string {
-	return fmt.Sprintf("the camera is set dark: the board's white squares read %.0f of 255 in the calibration's table photograph (about %.0f when exposed for the table); frames brightened %.2fx (brighten the camera or the lamp, then calibrate the table plane again)",
-		cal.Quality.BoardWhite, exposureWhite, gain)
+// exposureWarning says why the frames' colours are scaled by bgr.
+func exposureWarning(cal *calibration.Calibration, bgr [3]float64) string {
+	var says []string
+	if e := exposureGain(cal); e > 1 {
+		says = append(says, fmt.Sprintf("the camera is set dark: the board's white squares read %.0f of 255 in the calibration's table photograph (about %.0f when exposed for the table)", cal.Quality.BoardWhite, exposureWhite))
+	}
+	if wb := whiteBalance(cal.Quality.BoardWhiteRGB); wb != [3]float64{1, 1, 1} {
+		w := cal.Quality.BoardWhiteRGB
+		says = append(says, fmt.Sprintf("the light is coloured: the board's white reads red %.0f, green %.0f, blue %.0f", w[0], w[1], w[2]))
+	}
+	return fmt.Sprintf("%s; frames scaled blue %.2fx, green %.2fx, red %.2fx (a brighter, whiter light or the camera's white balance is better; then calibrate the table plane again)",
+		strings.Join(says, "; "), bgr[0], bgr[1], bgr[2])
 }

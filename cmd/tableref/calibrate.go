@@ -166,6 +166,9 @@ func runCalibrate(args []string, e *env) error {
 		return fmt.Errorf("table plane %s: %w", plane, err)
 	}
 	cal.Quality.BoardWhite = calibration.BoardWhite(g, o.board, corners)
+	if ch, err := calibration.ReadChannels(plane); err == nil {
+		cal.Quality.BoardWhiteRGB = calibration.BoardWhiteRGB(ch, o.board, corners)
+	}
 	if err := calibration.Save(o.out, cal); err != nil {
 		return err
 	}
@@ -299,6 +302,10 @@ type calibrationJSON struct {
 	// frames for it (1: not at all).
 	BoardWhite float64 `json:"board_white"`
 	Brighten   float64 `json:"brighten"`
+	// BoardWhiteRGB is the white's red, green and blue; WhiteBalance the
+	// gains detect applies on them (ones: none).
+	BoardWhiteRGB [3]float64 `json:"board_white_rgb"`
+	WhiteBalance  [3]float64 `json:"white_balance"`
 }
 
 func calibrationSummary(c *calibration.Calibration, path string) calibrationJSON {
@@ -307,7 +314,7 @@ func calibrationSummary(c *calibration.Calibration, path string) calibrationJSON
 		RMSPx: q.RMSPx, PlaneRMSPx: q.PlaneRMSPx, Scale: q.Scale, CameraCm: float64(c.Plane.EyeHeight),
 		CentreMM: q.Uncertainty.CentreMM, EdgeMM: q.Uncertainty.EdgeMM, CornerMM: q.Uncertainty.CornerMM,
 		FX: l.FX, FY: l.FY, Distortion: []float64{l.K1, l.K2, l.P1, l.P2, l.K3},
-		BoardWhite: q.BoardWhite, Brighten: vision.ExposureGain(c)}
+		BoardWhite: q.BoardWhite, Brighten: vision.ExposureGain(c), BoardWhiteRGB: q.BoardWhiteRGB, WhiteBalance: vision.WhiteBalance(c)}
 }
 
 func writeCalibrationText(w io.Writer, c *calibration.Calibration, path, plane string) error {
@@ -340,6 +347,13 @@ func writeCalibrationText(w io.Writer, c *calibration.Calibration, path, plane s
 			judge = fmt.Sprintf("dim: detection will brighten frames %.2fx; more light or a brighter camera setting is better", g)
 		}
 		fmt.Fprintf(&b, "Exposure     the board's white squares read %.0f of 255 (%s)\n", q.BoardWhite, judge)
+	}
+	if w := q.BoardWhiteRGB; w != [3]float64{} {
+		judge := "white"
+		if wb := vision.WhiteBalance(c); wb != [3]float64{1, 1, 1} {
+			judge = fmt.Sprintf("coloured: detection will scale red %.2fx, green %.2fx, blue %.2fx; a whiter light or the camera's white balance is better", wb[0], wb[1], wb[2])
+		}
+		fmt.Fprintf(&b, "Light        the board's white reads red %.0f, green %.0f, blue %.0f (%s)\n", w[0], w[1], w[2], judge)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

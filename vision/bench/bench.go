@@ -159,7 +159,8 @@ func runTier(cfg Config, tier synth.Tier) (TierReport, error) {
 // table plane, with the scene's lens (the lens calibration is measured on
 // OpenCV's photographs, see calibration's tests).
 func calibratePlane(sc *synth.Scene) (*calibration.Calibration, error) {
-	g := calibration.GrayFromImage(sc.RenderBoard())
+	view := sc.RenderBoard()
+	g := calibration.GrayFromImage(view)
 	corners, err := calibration.FindCorners(g, sc.Board)
 	if err != nil {
 		return nil, err
@@ -169,5 +170,6 @@ func calibratePlane(sc *synth.Scene) (*calibration.Calibration, error) {
 		return nil, err
 	}
 	cal.Quality.BoardWhite = calibration.BoardWhite(g, sc.Board, corners)
+	cal.Quality.BoardWhiteRGB = calibration.BoardWhiteRGB(calibration.ChannelsFromImage(view), sc.Board, corners)
 	return cal, nil
 }
