@@ -27,8 +27,11 @@ type liveCalibrator struct {
 	// out is where Save writes.
 	out string
 
-	mu     sync.Mutex
-	views  [][]calibration.Pixel
+	mu    sync.Mutex
+	views [][]calibration.Pixel
+	// whites are each view's board white, grey and red, green, blue
+	// (the last view's goes with the table plane: see exposure).
+	whites []boardWhite
 	w, h   int
 	solved *calibration.Calibration
 }
@@ -59,8 +62,16 @@ func (c *liveCalibrator) Capture() (int, error) {
 		return len(c.views), fmt.Errorf("the board is where it was in view %d: move or tilt it before capturing again", j+1)
 	}
 	c.views = append(c.views, corners)
+	c.whites = append(c.whites, boardWhite{calibration.BoardWhite(g, c.board, corners),
+		calibration.BoardWhiteRGB(calibration.ChannelsFromImage(img), c.board, corners)})
 	c.w, c.h = g.Width, g.Height
 	return len(c.views), nil
+}
+
+// boardWhite is a view's board white: grey and red, green, blue.
+type boardWhite struct {
+	grey float64
+	rgb  [3]float64
 }
 
 func (c *liveCalibrator) count() int {
@@ -89,6 +100,7 @@ func (c *liveCalibrator) Solve() (ui.CalibrationResult, error) {
 	if err != nil {
 		return ui.CalibrationResult{}, fmt.Errorf("the table plane from the last view: %w", err)
 	}
+	cal.Quality.BoardWhite, cal.Quality.BoardWhiteRGB = c.whites[n-1].grey, c.whites[n-1].rgb
 	c.solved = cal
 	c.live.setCalibration(cal)
 	q := cal.Quality

@@ -250,8 +250,14 @@ func TestLiveCalibratorMeasuresThePlaneAndSaves(t *testing.T) {
 	if err != nil || path != out {
 		t.Fatalf("save: got %q, %v; want %q", path, err, out)
 	}
-	if _, err := calibration.Load(out); err != nil {
-		t.Errorf("the saved calibration does not load: %v", err)
+	saved, err := calibration.Load(out)
+	if err != nil {
+		t.Fatalf("the saved calibration does not load: %v", err)
+	}
+	// The board's white, read in the plane's view, goes with the plane:
+	// the detector corrects a dim or coloured light by it.
+	if w := saved.Quality.BoardWhite; w < 150 || w > 255 || saved.Quality.BoardWhiteRGB[1] < 150 {
+		t.Errorf("saved board white %v, rgb %v; want the rendered board's white (about 200-255)", w, saved.Quality.BoardWhiteRGB)
 	}
 }
 
