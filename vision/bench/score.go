@@ -10,6 +10,7 @@ import (
 	"tableref/calibration"
 	"tableref/models"
 	"tableref/vision/synth"
+	"tableref/vision/track"
 )
 
 // detectionTally gathers detection measurements over the scenes of a tier.
@@ -199,94 +200,37 @@ func Match(n, m int, cost func(i, j int) (float64, bool)) map[int]int {
 	if n == 0 || m == 0 {
 		return out
 	}
-	// A square assignment problem; a pair that may not be made, or a
-	// padding row or column, costs more than all allowed pairs together,
-	// so the fewest of them are used.
-	k := max(n, m)
-	c := make([][]float64, k)
-	allowed := make([][]bool, k)
+	// Leaving a true item and a detection unpaired costs more than all
+	// allowed pairs together, so as many pairs as can be are made
+	// (track.Assign: the Hungarian method).
+	cst := make([][]float64, n)
 	sum := 0.0
-	for i := range k {
-		c[i] = make([]float64, k)
-		allowed[i] = make([]bool, k)
-		for j := range k {
-			if i < n && j < m {
-				if v, ok := cost(i, j); ok {
-					c[i][j], allowed[i][j] = v, true
-					sum += v
-				}
+	for i := range n {
+		cst[i] = make([]float64, m)
+		for j := range m {
+			v, ok := cost(i, j)
+			if !ok {
+				v = math.Inf(1) // never paired
+			} else {
+				sum += v
 			}
+			cst[i][j] = v
 		}
 	}
 	big := 1 + 2*sum
-	for i := range k {
-		for j := range k {
-			if !allowed[i][j] {
-				c[i][j] = big
-			}
-		}
+	miss, spare := make([]float64, n), make([]float64, m)
+	for i := range miss {
+		miss[i] = big
 	}
-	for j, i := range assign(c) {
-		if allowed[i][j] {
+	for j := range spare {
+		spare[j] = big
+	}
+	for i, j := range track.Assign(cst, miss, spare) {
+		if j >= 0 {
 			out[i] = j
 		}
 	}
 	return out
-}
-
-// assign solves the square assignment problem of cost matrix c (the
-// Hungarian method with potentials, O(k^3)): it returns, for each column,
-// the row assigned to it, for the least total cost.
-func assign(c [][]float64) []int {
-	k := len(c)
-	u, v := make([]float64, k+1), make([]float64, k+1)
-	p, way := make([]int, k+1), make([]int, k+1) // 1-based; p[j]: row of column j
-	for i := 1; i <= k; i++ {
-		p[0] = i
-		j0 := 0
-		minv := make([]float64, k+1)
-		for j := range minv {
-			minv[j] = math.Inf(1)
-		}
-		used := make([]bool, k+1)
-		for {
-			used[j0] = true
-			i0, delta, j1 := p[j0], math.Inf(1), 0
-			for j := 1; j <= k; j++ {
-				if used[j] {
-					continue
-				}
-				if cur := c[i0-1][j-1] - u[i0] - v[j]; cur < minv[j] {
-					minv[j], way[j] = cur, j0
-				}
-				if minv[j] < delta {
-					delta, j1 = minv[j], j
-				}
-			}
-			for j := 0; j <= k; j++ {
-				if used[j] {
-					u[p[j]] += delta
-					v[j] -= delta
-				} else {
-					minv[j] -= delta
-				}
-			}
-			j0 = j1
-			if p[j0] == 0 {
-				break
-			}
-		}
-		for j0 != 0 {
-			j1 := way[j0]
-			p[j0] = p[j1]
-			j0 = j1
-		}
-	}
-	rows := make([]int, k)
-	for j := 1; j <= k; j++ {
-		rows[j-1] = p[j] - 1
-	}
-	return rows
 }
 
 func f1(tp, fp, fn int) float64 {

@@ -5,12 +5,12 @@ import "math"
 // forbidden is the cost of a pairing the rules exclude.
 const forbidden = 1e9
 
-// assign solves the rectangular assignment problem: it pairs rows with
+// Assign solves the rectangular assignment problem: it pairs rows with
 // columns to minimise the total cost, where every row may instead stay
 // unpaired at cost miss[i] and every column at cost spare[j]. It returns,
 // for each row, its column or -1. Pairs costing forbidden or more are
 // never made. Hungarian method on the square (n+m) matrix, O((n+m)^3).
-func assign(cost [][]float64, miss, spare []float64) []int {
+func Assign(cost [][]float64, miss, spare []float64) []int {
 	n, m := len(miss), len(spare)
 	size := n + m
 	big := func(i, j int) float64 {

@@ -22,7 +22,7 @@ func TestAssignFindsTheCheapestPairing(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := assign(c.cost, c.miss, c.spare); !slices.Equal(got, c.want) {
+			if got := Assign(c.cost, c.miss, c.spare); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
@@ -83,7 +83,7 @@ func TestAssignMatchesBruteForce(t *testing.T) {
 		for j := range spare {
 			spare[j] = 3 + 5*next()
 		}
-		got := assign(cost, miss, spare)
+		got := Assign(cost, miss, spare)
 		sum := 0.0
 		usedCol := make([]bool, m)
 		for i, j := range got {

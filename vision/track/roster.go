@@ -147,7 +147,7 @@ func (t *Tracker) matchRoster(roster []models.Disk) ([]placement, []models.Disk)
 		spare[j] = 1
 	}
 	var unplaced []models.Disk
-	for i, j := range assign(cost, miss, spare) {
+	for i, j := range Assign(cost, miss, spare) {
 		if j < 0 {
 			unplaced = append(unplaced, rest[i])
 			continue

@@ -256,7 +256,7 @@ func (t *Tracker) Observe(obs Observation) Update {
 	for j := range spare {
 		spare[j] = 50
 	}
-	match := assign(cost, miss, spare)
+	match := Assign(cost, miss, spare)
 	used := make([]bool, len(dets))
 	// owner is the track each detection (by the detector's id) became;
 	// confirmed are the disks that enter the table with this reading.
