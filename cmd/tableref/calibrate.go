@@ -204,14 +204,19 @@ func calibrateLens(o calibrateOpts, e *env) (calibration.Lens, string, error) {
 			bar.done()
 			return calibration.Lens{}, "", err
 		}
-		if first == "" {
-			first, w, h = path, g.Width, g.Height
-		} else if g.Width != w || g.Height != h {
-			bar.done()
-			return calibration.Lens{}, "", fmt.Errorf("images of different sizes: %s is %dx%d, %s is %dx%d; every photo must come from the same camera mode",
-				first, w, h, path, g.Width, g.Height)
-		}
 		c, err := calibration.FindCorners(g, o.board)
+		// The camera mode is that of the first photo showing the board:
+		// a photo without it (of another camera, say) is skipped below
+		// whatever its size.
+		if err == nil {
+			if first == "" {
+				first, w, h = path, g.Width, g.Height
+			} else if g.Width != w || g.Height != h {
+				bar.done()
+				return calibration.Lens{}, "", fmt.Errorf("images of different sizes: %s is %dx%d, %s is %dx%d; every photo must come from the same camera mode",
+					first, w, h, path, g.Width, g.Height)
+			}
+		}
 		if err != nil {
 			bar.warn(fmt.Sprintf("%s: %v (skipped)", path, err))
 			if firstErr == nil {

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
+	"image/color"
+	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"math"
@@ -63,8 +65,24 @@ func TestCalibrateOnOpenCVPhotos(t *testing.T) {
 func TestCalibrateBadInput(t *testing.T) {
 	photos := opencvPhotos(t)
 	dir := t.TempDir()
-	small := filepath.Join(dir, "small.png")
-	writePNG(t, small, image.NewGray(image.Rect(0, 0, 320, 240)))
+	// A photo of the board in another camera mode: OpenCV's second photo
+	// on a larger canvas.
+	padded := filepath.Join(dir, "padded.png")
+	{
+		f, err := os.Open(photos[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := jpeg.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := image.NewRGBA(image.Rect(0, 0, 800, 600))
+		draw.Draw(dst, dst.Bounds(), image.NewUniform(color.Gray{128}), image.Point{}, draw.Src)
+		draw.Draw(dst, src.Bounds().Add(image.Pt(80, 60)), src, src.Bounds().Min, draw.Src)
+		writePNG(t, padded, dst)
+	}
 	blank := filepath.Join(dir, "blank.png")
 	writePNG(t, blank, image.NewGray(image.Rect(0, 0, 640, 480)))
 	corrupt := filepath.Join(dir, "corrupt.json")
@@ -102,7 +120,7 @@ func TestCalibrateBadInput(t *testing.T) {
 		{"no board in the photos", []string{"--square-mm", "25", "--out", out, blank, blank, blank}, 1, "no chessboard found"},
 		{"an unreadable image", []string{"--square-mm", "25", "--out", out, photos[0], "calibrate_test.go"}, 1, "unreadable image"},
 		{"a missing image", []string{"--square-mm", "25", "--out", out, filepath.Join(dir, "missing.jpg")}, 1, "unreadable image"},
-		{"images of different sizes", []string{"--square-mm", "25", "--out", out, photos[0], small}, 1, "different sizes"},
+		{"images of different sizes", []string{"--square-mm", "25", "--out", out, photos[0], padded}, 1, "different sizes"},
 		{"a plane without the board", append([]string{"--square-mm", "25", "--out", out, "--plane", blank}, photos...), 1, "no chessboard found"},
 		{"a board OpenCV cannot look for", append([]string{"--board", "2x2", "--square-mm", "25", "--out", out}, photos[:3]...), 2, "at least 3x3"},
 		{"a square under a millimetre", append([]string{"--square-mm", "1e-300", "--out", out}, photos[:3]...), 2, "between 1 and 1000 mm"},
@@ -141,7 +159,10 @@ func TestCalibrateBadInput(t *testing.T) {
 func TestCalibratePlaneIsTheFirstPhotoWithTheBoard(t *testing.T) {
 	dir := t.TempDir()
 	blank := filepath.Join(dir, "blank.png")
-	writePNG(t, blank, image.NewGray(image.Rect(0, 0, 640, 480)))
+	// Of another size than the photos, as OpenCV's right.jpg is beside
+	// its right01-14.jpg: a photo without the board sets no camera mode
+	// (it once refused the whole run as "images of different sizes").
+	writePNG(t, blank, image.NewGray(image.Rect(0, 0, 612, 459)))
 	out := filepath.Join(dir, "cal.json")
 	photos := opencvPhotos(t)
 	code, stdout, stderr := runCLI(t, "", append([]string{"calibrate", "--square-mm", "25", "--out", out, blank}, photos...)...)
