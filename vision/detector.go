@@ -94,6 +94,11 @@ type Detector struct {
 	opt     Options
 	colour  gocv.Mat // the frame in BGR when it comes in another format
 	exposed gocv.Mat // the frame brightened for a dim camera (exposure.go)
+	// denoised is a noisy frame smoothed for its colours (noisyColour);
+	// edgeThr is by how much the last frame's edge thresholds were raised
+	// for its noise (1: a quiet frame).
+	denoised gocv.Mat
+	edgeThr  float64
 	// unstretched is, when stretched, the detection-size frame in Lab
 	// with the contrast stretch undone (sharpness.go), for the chits'
 	// colours (small, stretched, is for edges and the disks' steps).
@@ -181,7 +186,7 @@ func NewDetector(opt Options) *Detector {
 }
 
 func (d *Detector) mats() []*gocv.Mat {
-	return []*gocv.Mat{&d.colour, &d.exposed, &d.unstretched, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy, &d.tiltIn, &d.tiltGrey, &d.tiltEdges, &d.tiltFrame,
+	return []*gocv.Mat{&d.colour, &d.exposed, &d.denoised, &d.unstretched, &d.small, &d.channel, &d.blurred, &d.chEdges, &d.edges, &d.gx, &d.gy, &d.tiltIn, &d.tiltGrey, &d.tiltEdges, &d.tiltFrame,
 		&d.tokMask, &d.labels, &d.cut, &d.noEdges, &d.regions.labels, &d.subRegions.labels}
 }
 
@@ -347,6 +352,13 @@ func (d *Detector) detect(frame gocv.Mat) (Result, error) {
 	cands := d.findDisks(chains, em)
 	lap("disks")
 
+	if d.edgeThr > 1 {
+		// A noisy frame's colours are read smoothed (noisyColourKernel).
+		gocv.GaussianBlur(src, &d.denoised, image.Pt(noisyColourKernel, noisyColourKernel), 0, 0, gocv.BorderReplicate)
+		if bgr, err = d.denoised.DataPtrUint8(); err != nil {
+			return Result{}, fmt.Errorf("%w: %v", ErrBadFrame, err)
+		}
+	}
 	colour := bgrImage{pix: bgr, w: w, h: h}
 	// The last frame's steps are gone with its fits.
 	d.peaks = d.peaks[:0]
@@ -684,6 +696,7 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 	if thrScale == 0 {
 		thrScale = edgeThresholdScale(d.blurred, &d.channel)
 	}
+	d.edgeThr = thrScale
 	gocv.CvtColor(d.blurred, &d.small, gocv.ColorBGRToLab)
 	n := d.small.Rows() * d.small.Cols()
 	if len(d.gradX) != n {
