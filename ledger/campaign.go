@@ -285,8 +285,44 @@ func (s *Store) Append(name string, event json.RawMessage) (Record, error) {
 	return rec, err
 }
 
+// AppendAll applies several events in order and stores them all in one
+// transaction, or none of them. When check is not nil it is first given
+// the campaign's state (as State returns it) under the write lock, so
+// that no other process can append between the check and the events: a
+// caller that worked the events out from a state read earlier (an end
+// of turn proposed, then confirmed) returns an error from check when the
+// turn has moved on meanwhile, and nothing is recorded.
+func (s *Store) AppendAll(name string, events []json.RawMessage, check func(state any) error) ([]Record, error) {
+	var recs []Record
+	err := s.tx(func(tx *sql.Tx) error {
+		recs = nil
+		if check != nil {
+			m, _, err := s.load(tx, name)
+			if err != nil {
+				return err
+			}
+			if err := check(m.state()); err != nil {
+				return err
+			}
+		}
+		for i, e := range events {
+			rec, err := s.appendTx(tx, name, e)
+			if err != nil {
+				return fmt.Errorf("event %d of %d (nothing recorded): %w", i+1, len(events), err)
+			}
+			recs = append(recs, rec)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return recs, nil
+}
+
 // appendTx is Append in the caller's transaction.
 func (s *Store) appendTx(tx *sql.Tx, name string, event json.RawMessage) (Record, error) {
+	event = trimBOM(event)
 	m, c, err := s.load(tx, name)
 	if err != nil {
 		return Record{}, err

@@ -45,7 +45,7 @@ func (s *Store) Export(name string) (Export, error) {
 // format or version, and events out of order.
 func ParseExport(data []byte) (Export, error) {
 	var x Export
-	if err := decodeStrict(data, &x); err != nil {
+	if err := decodeJSON(trimBOM(data), &x); err != nil {
 		return x, fmt.Errorf("campaign file: %w", err)
 	}
 	if x.Format != ExportFormat {

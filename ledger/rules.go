@@ -3,6 +3,7 @@ package ledger
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -54,19 +55,66 @@ func newMachine(rules string) (machine, error) {
 	return nil, fmt.Errorf("unknown campaign rules %q: use %s or %s", rules, GreatWar, Esfah)
 }
 
-// decodeStrict decodes one JSON object, rejecting unknown fields and
-// trailing data.
+// decodeStrict decodes one JSON object of an event, rejecting unknown
+// fields and trailing data.
 func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := decodeJSON(data, v); err != nil {
 		return fmt.Errorf("event: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("event: trailing data after the JSON object")
 	}
 	return nil
 }
+
+// decodeJSON decodes one JSON value, rejecting unknown fields and
+// trailing data; a syntax error, a wrong type or an end too early names
+// its line and column.
+func decodeJSON(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return located(data, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		line, col := lineCol(data, dec.InputOffset())
+		return fmt.Errorf("line %d, column %d: trailing data after the JSON object", line, col)
+	}
+	return nil
+}
+
+// located adds to a decoding error the line and column where it arose.
+func located(data []byte, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	var at int64
+	switch {
+	case errors.Is(err, io.EOF):
+		return fmt.Errorf("no JSON: the input is empty: %w", err)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		line, _ := lineCol(data, int64(len(data)))
+		return fmt.Errorf("line %d: the JSON ends before it is complete (is the file cut short?): %w", line, err)
+	case errors.As(err, &syn):
+		at = syn.Offset - 1 // the offset is just after the offending byte
+	case errors.As(err, &typ):
+		at = typ.Offset
+	default:
+		return err
+	}
+	line, col := lineCol(data, at)
+	return fmt.Errorf("line %d, column %d: %w", line, col, err)
+}
+
+// lineCol returns the line and column (from 1, in bytes) of offset in data.
+func lineCol(data []byte, offset int64) (int, int) {
+	offset = max(0, min(offset, int64(len(data))))
+	before := data[:offset]
+	return bytes.Count(before, []byte("\n")) + 1, int(offset) - bytes.LastIndexByte(before, '\n')
+}
+
+// utf8BOM is the byte order mark some Windows editors put before UTF-8
+// text; JSON readers refuse it.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// trimBOM drops a byte order mark at the start of data.
+func trimBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }
 
 type gwMachine struct{ s greatwar.State }
 

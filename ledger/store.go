@@ -94,7 +94,7 @@ func Open(path string) (*Store, error) {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+filepath.ToSlash(path)+"?"+q.Encode())
+	db, err := sql.Open("sqlite", "file:"+uriPath(path)+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("campaign database %s: %w", path, err)
 	}
@@ -105,6 +105,13 @@ func Open(path string) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// uriPath writes a file path for an SQLite URI: SQLite decodes %XX in
+// it and ends it at ? or #, so "war#2.db" would open the file "war" and
+// "a%41.db" the file "aA.db" unless those three are escaped.
+func uriPath(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(filepath.ToSlash(path))
 }
 
 // Path returns the database file's path.
@@ -267,10 +274,24 @@ func (s *Store) tx(f func(*sql.Tx) error) error {
 	}
 	if err := f(tx); err != nil {
 		tx.Rollback()
-		return err
+		return s.writeErr(err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("campaign database %s: commit: %w", s.path, err)
+		return s.writeErr(fmt.Errorf("campaign database %s: commit: %w", s.path, err))
 	}
 	return nil
+}
+
+// writeErr says so when a write failed because the file may not be
+// written (a read-only file, opened for reading only) or the disk is
+// full; other errors are returned as they are.
+func (s *Store) writeErr(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_PERM, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_FULL:
+			return fmt.Errorf("campaign database %s cannot be written (is the file or its folder read-only, or the disk full?); nothing of this change was recorded: %w", s.path, err)
+		}
+	}
+	return err
 }

@@ -184,3 +184,37 @@ func asNobody(t *testing.T, name string) {
 		t.Fatalf("%s as nobody did not pass:\n%s", name, out)
 	}
 }
+
+// TestReadOnlyFileRefusesWritesClearly: a campaign database the user may
+// read but not write still shows its campaign; a change is refused with
+// a message naming the file and saying why, and nothing is recorded.
+func TestReadOnlyFileRefusesWritesClearly(t *testing.T) {
+	if os.Geteuid() == 0 {
+		asNobody(t, "TestReadOnlyFileRefusesWritesClearly")
+		return
+	}
+	path := filepath.Join(t.TempDir(), "c.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Create("war", GreatWar)
+	mustAppend(t, s, "war", setupGW)
+	s.Close()
+	os.Chmod(path, 0o444)
+	s, err = Open(path)
+	if err != nil {
+		t.Fatalf("open a read-only file: %v", err)
+	}
+	defer s.Close()
+	if _, err := s.State("war"); err != nil {
+		t.Errorf("the state of a read-only file: %v", err)
+	}
+	_, err = s.Append("war", []byte(`{"kind":"end-turn"}`))
+	if err == nil || !strings.Contains(err.Error(), "cannot be written") || !strings.Contains(err.Error(), path) {
+		t.Errorf("append to a read-only file: got %v, want an error naming %s and saying it cannot be written", err, path)
+	}
+	if recs, _ := s.Events("war"); len(recs) != 1 {
+		t.Errorf("got %d events, want only the setup", len(recs))
+	}
+}

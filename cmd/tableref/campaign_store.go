@@ -162,10 +162,16 @@ func runCampaignExport(c *campaignCtx, _ []string) error {
 	}
 	data = append(data, '\n')
 	if out := c.str("o"); out != "" {
-		if err := notTheDatabase(out, c.store.Path()); err != nil {
+		// The file a symbolic link names is written, not the link
+		// replaced by a file beside it.
+		target, err := linkTarget(out)
+		if err != nil {
+			return fmt.Errorf("export to %s: %w", out, err)
+		}
+		if err := notTheDatabase(target, c.store.Path()); err != nil {
 			return err
 		}
-		if err := models.WriteFileAtomic(out, data); err != nil {
+		if err := models.WriteFileAtomic(target, data); err != nil {
 			return fmt.Errorf("export to %s: %w", out, err)
 		}
 		return nil
@@ -174,13 +180,41 @@ func runCampaignExport(c *campaignCtx, _ []string) error {
 	return err
 }
 
+// linkTarget follows path through symbolic links to the file they name,
+// which need not exist yet; a path that is no link is returned as it is.
+func linkTarget(path string) (string, error) {
+	for range 40 {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return path, nil
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return "", fmt.Errorf("too many levels of symbolic links")
+}
+
 // notTheDatabase refuses an output file that is the open campaign
 // database or one of its -wal and -shm files: writing the export there
-// would destroy the campaign it was read from.
+// would destroy the campaign it was read from. SQLite keeps those files
+// beside the file a linked database path points to, so they are looked
+// for there too.
 func notTheDatabase(out, db string) error {
-	for _, f := range []string{db, db + "-wal", db + "-shm", db + "-journal"} {
-		if sameFile(out, f) {
-			return usageError("-o %s is the campaign database %s (or one of its files): export to another file", out, db)
+	dbs := []string{db}
+	if real, err := filepath.EvalSymlinks(db); err == nil && real != db {
+		dbs = append(dbs, real)
+	}
+	for _, d := range dbs {
+		for _, f := range []string{d, d + "-wal", d + "-shm", d + "-journal"} {
+			if sameFile(out, f) {
+				return usageError("-o %s is the campaign database %s (or one of its files): export to another file", out, db)
+			}
 		}
 	}
 	return nil
