@@ -63,15 +63,15 @@ type filePose struct {
 }
 
 type fileQuality struct {
-	RMSPx       float64     `json:"rms_px"`
-	PlaneRMSPx  float64     `json:"plane_rms_px"`
-	PlanePoints int         `json:"plane_points"`
-	Scale       float64     `json:"scale,omitempty"`
-	ScaleX      float64     `json:"scale_x,omitempty"`
-	ScaleY      float64     `json:"scale_y,omitempty"`
-	Uncertainty fileUncert  `json:"uncertainty_mm"`
-	BoardWhite  float64     `json:"board_white,omitempty"`
-	BoardRGB    *[3]float64 `json:"board_white_rgb,omitempty"`
+	RMSPx       float64    `json:"rms_px"`
+	PlaneRMSPx  float64    `json:"plane_rms_px"`
+	PlanePoints int        `json:"plane_points"`
+	Scale       float64    `json:"scale,omitempty"`
+	ScaleX      float64    `json:"scale_x,omitempty"`
+	ScaleY      float64    `json:"scale_y,omitempty"`
+	Uncertainty fileUncert `json:"uncertainty_mm"`
+	BoardWhite  float64    `json:"board_white,omitempty"`
+	BoardRGB    []float64  `json:"board_white_rgb,omitempty"`
 }
 
 type fileUncert struct {
@@ -111,11 +111,11 @@ func Marshal(c *Calibration) ([]byte, error) {
 }
 
 // boardRGB is the file's board_white_rgb: nil when not measured.
-func boardRGB(rgb [3]float64) *[3]float64 {
+func boardRGB(rgb [3]float64) []float64 {
 	if rgb == ([3]float64{}) {
 		return nil
 	}
-	return &rgb
+	return rgb[:]
 }
 
 // checkFinite refuses to write numbers JSON cannot hold.
@@ -123,9 +123,7 @@ func checkFinite(f file) error {
 	vals := []float64{f.Lens.RMSPx, f.Quality.PlaneRMSPx, f.Quality.Scale, f.Quality.Uncertainty.Centre,
 		f.Quality.Uncertainty.Edge, f.Quality.Uncertainty.Corner, f.Quality.BoardWhite}
 	vals = append(vals, f.Lens.Distortion...)
-	if f.Quality.BoardRGB != nil {
-		vals = append(vals, f.Quality.BoardRGB[:]...)
-	}
+	vals = append(vals, f.Quality.BoardRGB...)
 	for _, r := range append(f.Lens.CameraMatrix[:], f.Homography[:]...) {
 		vals = append(vals, r[:]...)
 	}
@@ -303,7 +301,10 @@ func (f file) calibration() (*Calibration, error) {
 	}
 	var rgb [3]float64
 	if q.BoardRGB != nil {
-		rgb = *q.BoardRGB
+		if len(q.BoardRGB) != 3 {
+			return nil, corrupt("quality board_white_rgb has %d values: want red, green and blue", len(q.BoardRGB))
+		}
+		rgb = [3]float64(q.BoardRGB)
 		for _, v := range rgb {
 			if !(v >= 0 && v <= 255) {
 				return nil, corrupt("quality board_white_rgb %v: levels are 0 to 255", rgb)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,6 +109,9 @@ func TestCorruptFilesAreClearErrors(t *testing.T) {
 		{"a board white colour beyond a level", edit(`"board_white_rgb": [
       201,`, `"board_white_rgb": [
       -1,`), ErrCorrupt, "board_white_rgb"},
+		{"a board white colour of four values", edit(`"board_white_rgb": [
+      201,`, `"board_white_rgb": [
+      99, 201,`), ErrCorrupt, "4 values"},
 		{"homography of another table", edit(`"homography": [
     [`, `"homography": [
     [ 7,`), ErrCorrupt, ""},
@@ -255,6 +259,19 @@ func TestBoardWhite(t *testing.T) {
 			}
 			if got := BoardWhite(g, Board{Cols: cols + 1, Rows: rows, SquareMM: 25}, corners); got != 0 {
 				t.Errorf("corners not of the board: white %.1f, want 0", got)
+			}
+			// A shadow over the left 60 % of the board halves its white:
+			// the median would be the shadow's (a camera read as set dark,
+			// every frame brightened twice over); unevenly lit, it is not
+			// measured.
+			shaded := Gray{Width: g.Width, Height: g.Height, Pix: slices.Clone(g.Pix)}
+			for y := range g.Height {
+				for x := range int(float64(x0-sq) + 0.6*float64((cols+1)*sq)) {
+					shaded.Pix[y*g.Width+x] /= 2
+				}
+			}
+			if got := BoardWhite(shaded, Board{Cols: cols, Rows: rows, SquareMM: 25}, corners); got != 0 {
+				t.Errorf("squares %d and %d, 60 %% shaded: white %.1f, want 0 (not measured)", tc.dark, tc.light, got)
 			}
 		}
 	}

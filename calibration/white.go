@@ -16,11 +16,36 @@ import (
 // inner corners of each one's middle, of the brighter of the two colours.
 // A board printed on white paper, lying on the table, is a surface of
 // known whiteness under the game's light: how bright the camera sees it
-// says how the camera is exposed. 0 when it cannot be read.
+// says how the camera is exposed. 0 when it cannot be read, and when the
+// white squares are unevenly lit (the brightest tenth over the darkest
+// tenth beyond whiteSpreadMost: a shadow across the board, a glare), since
+// their median may then be the shadow's.
 func BoardWhite(g Gray, board Board, corners []Pixel) float64 {
+	white := whiteSquares(g, board, corners)
+	if len(white) == 0 {
+		return 0
+	}
+	slices.Sort(white)
+	lo, hi := white[len(white)/10], white[len(white)-1-len(white)/10]
+	if !(lo > 0) || hi/lo > whiteSpreadMost {
+		return 0
+	}
+	return median(white)
+}
+
+// whiteSpreadMost is how much brighter the brightest tenth of a board's
+// white squares may be than the darkest tenth for their median to say how
+// the camera is exposed. Rendered board views, lit by the tiers' lamps
+// with vignetting, read up to 1.20; a shadow over 60 % of a board, 2.
+const whiteSpreadMost = 1.4
+
+// whiteSquares returns the middles' grey of the board's white squares
+// (the brighter of the two colours by median), nil when they cannot be
+// read.
+func whiteSquares(g Gray, board Board, corners []Pixel) []float64 {
 	cols, rows := board.Cols, board.Rows
 	if len(corners) != cols*rows || cols < 2 || rows < 2 || len(g.Pix) < g.Width*g.Height {
-		return 0
+		return nil
 	}
 	var even, odd []float64
 	for j := 0; j+1 < rows; j++ {
@@ -53,10 +78,12 @@ func BoardWhite(g Gray, board Board, corners []Pixel) float64 {
 		}
 	}
 	if len(even) == 0 || len(odd) == 0 {
-		return 0
+		return nil
 	}
-	e, o := median(even), median(odd)
-	return max(e, o)
+	if median(slices.Clone(even)) >= median(slices.Clone(odd)) {
+		return even
+	}
+	return odd
 }
 
 // median returns the median of xs (sorted in place).

@@ -59,7 +59,8 @@ func frameGains(cal *calibration.Calibration) ([3]float64, bool) {
 
 // whiteBalance returns the gains on red, green and blue that make the
 // board's white rgb grey, or ones when it is grey enough (whiteCast) or
-// not measured.
+// not measured. A clipped channel (WhiteClipped) is balanced as read:
+// short of the light's colour, but nearer it than not at all.
 func whiteBalance(rgb [3]float64) [3]float64 {
 	one := [3]float64{1, 1, 1}
 	if !(rgb[0] > 0 && rgb[1] > 0 && rgb[2] > 0) {
@@ -97,6 +98,18 @@ func applyGains(src gocv.Mat, dst *gocv.Mat, bgr [3]float64) {
 // seen through cal (1: not at all); see exposureGain.
 func ExposureGain(cal *calibration.Calibration) float64 { return exposureGain(cal) }
 
+// whiteClip is the level from which a channel of the board's white may
+// be clipped by the camera: the light's colour is then not fully known (a
+// warm light read 255, 230, 170 for 300, 230, 170 is balanced a fifth
+// short), and calibrate says so.
+const whiteClip = 250
+
+// WhiteClipped reports whether a channel of the board's white rgb
+// reaches whiteClip.
+func WhiteClipped(rgb [3]float64) bool {
+	return rgb[0] >= whiteClip || rgb[1] >= whiteClip || rgb[2] >= whiteClip
+}
+
 // WhiteBalance returns the gains on red, green and blue the detector
 // applies to frames seen through cal (ones: none); see whiteBalance.
 func WhiteBalance(cal *calibration.Calibration) [3]float64 {
@@ -115,10 +128,24 @@ func exposureGain(cal *calibration.Calibration) float64 {
 		return 1
 	}
 	w := cal.Quality.BoardWhite
+	if rgb := cal.Quality.BoardWhiteRGB; whiteBalance(rgb) != [3]float64{1, 1, 1} {
+		// Balanced, the white is the mean of its red, green and blue.
+		w = (rgb[0] + rgb[1] + rgb[2]) / 3
+	}
 	if !(w > 0) || w >= exposureDim*exposureWhite {
 		return 1
 	}
 	return min(exposureMostGain, exposureWhite/w)
+}
+
+// LightCorrection says how the detector corrects the frames seen through
+// cal for a dim or coloured light ("" when it does not): the warning each
+// frame's Result carries.
+func LightCorrection(cal *calibration.Calibration) string {
+	if gains, ok := frameGains(cal); ok {
+		return exposureWarning(cal, gains)
+	}
+	return ""
 }
 
 // exposureWarning says why the frames' colours are scaled by bgr.

@@ -130,7 +130,7 @@ func TestWhiteBalance(t *testing.T) {
 		{[3]float64{0, 0, 0}, [3]float64{1, 1, 1}},
 		{[3]float64{230, 225, 220}, [3]float64{1, 1, 1}},
 		{[3]float64{240, 200, 160}, [3]float64{200.0 / 240, 1, 200.0 / 160}},
-		{[3]float64{250, 250, 40}, [3]float64{180.0 / 250, 180.0 / 250, whiteMostGain}},
+		{[3]float64{240, 240, 40}, [3]float64{520.0 / 3 / 240, 520.0 / 3 / 240, whiteMostGain}},
 	} {
 		got := whiteBalance(tc.rgb)
 		for c := range got {
@@ -138,6 +138,23 @@ func TestWhiteBalance(t *testing.T) {
 				t.Errorf("white %v: gains %v, want %v", tc.rgb, got, tc.want)
 				break
 			}
+		}
+	}
+}
+
+// TestExposureOfABalancedWhite: with the white balanced, the frames are
+// brightened from the mean of its red, green and blue (what the white
+// becomes), not from its grey: a dim warm white ends at exposureWhite.
+func TestExposureOfABalancedWhite(t *testing.T) {
+	rgb := [3]float64{150, 110, 60}
+	cal := &calibration.Calibration{Quality: calibration.Quality{BoardWhite: 0.299*rgb[0] + 0.587*rgb[1] + 0.114*rgb[2], BoardWhiteRGB: rgb}}
+	g, ok := frameGains(cal)
+	if !ok {
+		t.Fatal("no gains for a dim warm white")
+	}
+	for c := range 3 {
+		if got := rgb[2-c] * g[c]; math.Abs(got-exposureWhite) > 0.5 { // g is blue, green, red
+			t.Errorf("channel %d of the white ends at %.1f, want %.0f", c, got, exposureWhite)
 		}
 	}
 }
