@@ -311,6 +311,7 @@ type calibrationJSON struct {
 	// gains detect applies on them (ones: none).
 	BoardWhiteRGB [3]float64 `json:"board_white_rgb"`
 	WhiteBalance  [3]float64 `json:"white_balance"`
+	WhiteClipped  bool       `json:"white_clipped"`
 }
 
 func calibrationSummary(c *calibration.Calibration, path string) calibrationJSON {
@@ -319,7 +320,8 @@ func calibrationSummary(c *calibration.Calibration, path string) calibrationJSON
 		RMSPx: q.RMSPx, PlaneRMSPx: q.PlaneRMSPx, Scale: q.Scale, CameraCm: float64(c.Plane.EyeHeight),
 		CentreMM: q.Uncertainty.CentreMM, EdgeMM: q.Uncertainty.EdgeMM, CornerMM: q.Uncertainty.CornerMM,
 		FX: l.FX, FY: l.FY, Distortion: []float64{l.K1, l.K2, l.P1, l.P2, l.K3},
-		BoardWhite: q.BoardWhite, Brighten: vision.ExposureGain(c), BoardWhiteRGB: q.BoardWhiteRGB, WhiteBalance: vision.WhiteBalance(c)}
+		BoardWhite: q.BoardWhite, Brighten: vision.ExposureGain(c), BoardWhiteRGB: q.BoardWhiteRGB, WhiteBalance: vision.WhiteBalance(c),
+		WhiteClipped: vision.WhiteClipped(q.BoardWhiteRGB)}
 }
 
 func writeCalibrationText(w io.Writer, c *calibration.Calibration, path, plane string) error {
@@ -352,11 +354,16 @@ func writeCalibrationText(w io.Writer, c *calibration.Calibration, path, plane s
 			judge = fmt.Sprintf("dim: detection will brighten frames %.2fx; more light or a brighter camera setting is better", g)
 		}
 		fmt.Fprintf(&b, "Exposure     the board's white squares read %.0f of 255 (%s)\n", q.BoardWhite, judge)
+	} else if c.Board != nil {
+		fmt.Fprintf(&b, "Exposure     not measured: the board's white squares are unevenly lit (a shadow or a glare across the board?); photograph it evenly lit for detection to correct a dim or coloured light\n")
 	}
 	if w := q.BoardWhiteRGB; w != [3]float64{} {
 		judge := "white"
 		if wb := vision.WhiteBalance(c); wb != [3]float64{1, 1, 1} {
 			judge = fmt.Sprintf("coloured: detection will scale red %.2fx, green %.2fx, blue %.2fx; a whiter light or the camera's white balance is better", wb[0], wb[1], wb[2])
+		}
+		if vision.WhiteClipped(w) {
+			judge += "; a channel is at the top of the camera's range, so the light's colour may be read short: lower the camera's exposure"
 		}
 		fmt.Fprintf(&b, "Light        the board's white reads red %.0f, green %.0f, blue %.0f (%s)\n", w[0], w[1], w[2], judge)
 	}

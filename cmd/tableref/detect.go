@@ -157,13 +157,21 @@ func sourceSpec(fs *flag.FlagSet, pos []string, camera, maxFrames int, usage str
 }
 
 // loadCalibrationOrWarn loads the calibration at path, or, with no path,
-// warns that positions will be in pixels and returns nil.
+// warns that positions will be in pixels and returns nil. A calibration
+// whose board showed a dim or coloured light is said so once, here, for
+// every frame of a video or camera.
 func loadCalibrationOrWarn(path, cmd string, e *env) (*calibration.Calibration, error) {
 	if path == "" {
 		fmt.Fprintf(e.stderr, "tableref %s: warning: no calibration given; positions are in pixels, not centimetres\n", cmd)
 		return nil, nil
 	}
-	return calibration.Load(path)
+	cal, err := calibration.Load(path)
+	if err == nil {
+		if note := vision.LightCorrection(cal); note != "" {
+			fmt.Fprintf(e.stderr, "tableref %s: warning: %s\n", cmd, note)
+		}
+	}
+	return cal, err
 }
 
 // skipLog tells on stderr why frames are skipped: a reason once, however
@@ -315,7 +323,7 @@ func detectFrames(ctx context.Context, src vision.Source, opt vision.Options, wo
 			// The detector's doubts about the photograph (a slant, a disk
 			// too covered to measure well); "no calibration" is said above.
 			for _, w := range r.Result.Warnings {
-				if !strings.HasPrefix(w, "no calibration") {
+				if !strings.HasPrefix(w, "no calibration") && w != vision.LightCorrection(opt.Calibration) {
 					fmt.Fprintf(e.stderr, "tableref detect: warning: %s\n", w)
 				}
 			}

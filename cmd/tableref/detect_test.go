@@ -416,3 +416,45 @@ func TestDetectSaysAPhotographIsSlanted(t *testing.T) {
 		t.Fatalf("got %v, %d disks; want the 7 coins", err, len(l.Disks))
 	}
 }
+
+// TestDetectSaysOnceHowItCorrectsTheLight: a calibration whose board read
+// a dim, warm light (board_white 100, red 130, green 100, blue 60) makes
+// every frame brightened and balanced; detect says so once, when it
+// starts, for a folder as for a single photograph (the frames' own
+// warnings once said it only for a single photograph).
+func TestDetectSaysOnceHowItCorrectsTheLight(t *testing.T) {
+	dir := t.TempDir()
+	photo := synthScene(t, dir, "7", "640x360")
+	base := strings.TrimSuffix(photo, ".jpg")
+	cal, err := calibration.Load(base + "-camera.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal.Quality.BoardWhite, cal.Quality.BoardWhiteRGB = 100, [3]float64{130, 100, 60}
+	dim := filepath.Join(dir, "dim.json")
+	if err := calibration.Save(dim, cal); err != nil {
+		t.Fatal(err)
+	}
+	frames := filepath.Join(dir, "frames")
+	if err := os.Mkdir(frames, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(photo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a.jpg", "b.jpg"} {
+		if err := os.WriteFile(filepath.Join(frames, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, src := range []string{frames, photo} {
+		code, _, stderr := runCLI(t, "", "detect", "--calibration", dim, src)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", src, code, stderr)
+		}
+		if n := strings.Count(stderr, "the camera is set dark"); n != 1 {
+			t.Errorf("%s: the correction said %d times, want once:\n%s", filepath.Base(src), n, stderr)
+		}
+	}
+}
