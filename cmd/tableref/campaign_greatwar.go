@@ -309,6 +309,9 @@ type proposal struct {
 	// recorded (its end-turn was undone): ending the turn records the
 	// conquests and the end of the turn, not a second income.
 	IncomeRecorded bool `json:"income_recorded,omitempty"`
+	// from is the campaign's state the proposal was worked out from:
+	// recording it is refused once the campaign has changed.
+	from greatwar.State
 }
 
 // propose computes the conquests and the income of the table, for the
@@ -380,7 +383,7 @@ func proposeFor(l models.Layout, st greatwar.State) (proposal, error) {
 	if inc.Sources == nil {
 		inc.Sources = []greatwar.Source{}
 	}
-	p := proposal{Income: inc, Captures: caps}
+	p := proposal{Income: inc, Captures: caps, from: st}
 	p.Notes = append(notes, p.Notes...)
 	if len(st.Players) > 0 && st.IncomeTurn == st.Turn {
 		p.IncomeRecorded = true
@@ -438,7 +441,7 @@ func runCampaignEndTurn(c *campaignCtx, pos []string) error {
 }
 
 func (c *campaignCtx) recordTurnEnd(name string, p proposal) error {
-	recs, err := recordGreatWar(c.store, name, turnEndEvents(p))
+	recs, err := recordGreatWar(c.store, name, proposalBasis{turn: p.from.Turn, state: p.from}, turnEndEvents(p))
 	if err != nil {
 		return err
 	}
@@ -463,35 +466,41 @@ func turnEndEvents(p proposal) []greatwar.Event {
 	return append(events, greatwar.Event{Kind: greatwar.KindEndTurn})
 }
 
-// recordGreatWar records several events of a Great War campaign. They are
-// first applied in memory to the campaign's state, so that nothing is
-// recorded when the rules refuse any of them; then each is appended in its
-// own transaction.
-func recordGreatWar(store *ledger.Store, name string, events []greatwar.Event) ([]ledger.Record, error) {
-	s, err := store.State(name)
-	if err != nil {
-		return nil, err
-	}
-	st, ok := s.(greatwar.State)
-	if !ok {
-		return nil, fmt.Errorf("campaign %s does not play the Great War", name)
-	}
+// recordGreatWar records the events of one confirmed proposal of a Great
+// War campaign (an end of turn) worked out from the campaign as b says, all
+// in one transaction or none of them (ledger.Store.AppendAll). Under the
+// write lock, the campaign must still be as the proposal was worked out
+// (b.check: else errStaleProposal, as when the CLI and the UI both end the
+// same turn), and the events are applied in memory first, so that a
+// refusal names the event the rules refuse.
+func recordGreatWar(store *ledger.Store, name string, b proposalBasis, events []greatwar.Event) ([]ledger.Record, error) {
 	payloads := make([]json.RawMessage, len(events))
 	for i, e := range events {
-		if st, _, err = st.Apply(e); err != nil {
-			return nil, fmt.Errorf("campaign %s: %w (nothing recorded)", name, err)
-		}
-		if payloads[i], err = json.Marshal(e); err != nil {
+		data, err := json.Marshal(e)
+		if err != nil {
 			return nil, err
 		}
+		payloads[i] = data
 	}
-	var recs []ledger.Record
-	for i, data := range payloads {
-		rec, err := store.Append(name, data)
-		if err != nil {
-			return recs, fmt.Errorf("campaign %s: %s: %w (%d events of the turn end recorded before; undo them with \"campaign undo\")", name, events[i].Kind, err, len(recs))
+	check := func(s any) error {
+		if err := b.check(s); err != nil {
+			return err
 		}
-		recs = append(recs, rec)
+		st, ok := s.(greatwar.State)
+		if !ok {
+			return fmt.Errorf("the campaign does not play the Great War (nothing recorded)")
+		}
+		var err error
+		for _, e := range events {
+			if st, _, err = st.Apply(e); err != nil {
+				return fmt.Errorf("%w (nothing recorded)", err)
+			}
+		}
+		return nil
+	}
+	recs, err := store.AppendAll(name, payloads, check)
+	if err != nil {
+		return nil, fmt.Errorf("campaign %s: %w", name, err)
 	}
 	return recs, nil
 }

@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tableref/engine/greatwar"
+	"tableref/ledger"
 )
 
 // gwStatus is the part of "campaign status" these tests read.
@@ -309,5 +311,51 @@ func TestCampaignEndTurnAfterUndoRecordsNoSecondIncome(t *testing.T) {
 	}
 	if st := statusOf(t, db, "war").State; st.Turn != 2 || !equalMaps(st.Gold, map[string]int{"kate": 0, "eli": 3, "oscar": 3, "ursula": 3}) {
 		t.Errorf("after it: got turn %d gold %v, want turn 2 and the turn-1 income once", st.Turn, st.Gold)
+	}
+}
+
+// TestCampaignEndTurnRefusesAStaleProposal: end-turn --yes works out the
+// end of turn 1 from its reading of the campaign; another process ends
+// turn 1 before it records (here between the two steps, on another
+// handle of the same file). The proposal is refused, nothing of it is
+// recorded, and the campaign stays in turn 2, where recording it would
+// have ended turn 2 as well with turn 1's conquest and income.
+func TestCampaignEndTurnRefusesAStaleProposal(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	mustCLI(t, db, "", "new", "--campaign", "war", "--rules", "greatwar", gwSetup)
+	store, err := ledger.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	var out bytes.Buffer
+	c := &campaignCtx{env: &env{stdin: strings.NewReader(""), stdout: &out, stderr: &out}, name: "war", store: store}
+	p, err := c.propose(gwTurn1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.from.Turn != 1 || len(p.Captures) != 1 {
+		t.Fatalf("the proposal: got turn %d, captures %+v; want turn 1 and kate's homeland taken", p.from.Turn, p.Captures)
+	}
+	mustCLI(t, db, "", "end-turn", "--campaign", "war") // the other process
+	err = c.recordTurnEnd("war", p)
+	if !errors.Is(err, errStaleProposal) || !strings.Contains(err.Error(), "propose again") {
+		t.Errorf("recording the stale proposal: got %v, want %q ... propose again", err, errStaleProposal)
+	}
+	if st := statusOf(t, db, "war").State; st.Turn != 2 || st.IncomeTurn != 0 || st.Gold["ursula"] != 0 {
+		t.Errorf("after the refusal: got turn %d, income turn %d, ursula's gold %d; want turn 2, no income, 0", st.Turn, st.IncomeTurn, st.Gold["ursula"])
+	}
+	if h := mustCLI(t, db, "", "history", "--campaign", "war"); strings.Count(h, `"seq"`) != 2 {
+		t.Errorf("the refused proposal recorded events: %s", h)
+	}
+	// Worked out again, from turn 2, it is recorded.
+	if p, err = c.propose(gwTurn1); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.recordTurnEnd("war", p); err != nil {
+		t.Errorf("the proposal made again: %v", err)
+	}
+	if st := statusOf(t, db, "war").State; st.Turn != 3 || st.IncomeTurn != 2 {
+		t.Errorf("after it: got turn %d, income turn %d; want 3, 2", st.Turn, st.IncomeTurn)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -21,6 +22,15 @@ import (
 type ledgerCampaign struct {
 	store *ledger.Store
 	name  string
+	// proposed is the last proposal ProposeEndTurn returned, with the
+	// state it was worked out from: Record refuses it once the campaign
+	// has changed (another window or the CLI recorded or undid an event).
+	proposed *uiProposal
+}
+
+type uiProposal struct {
+	p    ui.TurnProposal
+	from any
 }
 
 var _ ui.Campaign = (*ledgerCampaign)(nil)
@@ -161,17 +171,24 @@ func incomeSource(s greatwar.Source) ui.IncomeSource {
 // ProposeEndTurn works out the conquests and the income of the Great War
 // table shown; an Esfah turn simply ends. Nothing is recorded.
 func (c *ledgerCampaign) ProposeEndTurn(l models.Layout) (ui.TurnProposal, error) {
+	c.proposed = nil
 	s, err := c.store.State(c.name)
 	if err != nil {
 		return ui.TurnProposal{}, err
 	}
+	var p ui.TurnProposal
 	switch st := s.(type) {
 	case esfah.State:
-		return ui.TurnProposal{Turn: st.Round, Notes: []string{"The Conquest of Esfah: no income; the turn ends for every player."}}, nil
+		p = ui.TurnProposal{Turn: st.Round, Notes: []string{"The Conquest of Esfah: no income; the turn ends for every player."}}
 	case greatwar.State:
-		return greatWarProposal(l, st)
+		if p, err = greatWarProposal(l, st); err != nil {
+			return p, err
+		}
+	default:
+		return ui.TurnProposal{}, fmt.Errorf("campaign %s: no end of turn for these rules", c.name)
 	}
-	return ui.TurnProposal{}, fmt.Errorf("campaign %s: no end of turn for these rules", c.name)
+	c.proposed = &uiProposal{p: p, from: s}
+	return p, nil
 }
 
 func greatWarProposal(l models.Layout, st greatwar.State) (ui.TurnProposal, error) {
@@ -197,38 +214,39 @@ func greatWarProposal(l models.Layout, st greatwar.State) (ui.TurnProposal, erro
 }
 
 // Record records a confirmed proposal as it was proposed: the conquests,
-// the income (when it has one) and the end of the turn.
+// the income (when it has one) and the end of the turn, all in one
+// transaction. The campaign must still be in the proposal's turn and, for
+// the proposal ProposeEndTurn last returned, still be as it was then; this
+// is checked under the database's write lock with the events
+// (recordGreatWar), so that another window or the CLI ending the same
+// turn meanwhile makes Record refuse it ("propose again") with nothing
+// recorded, where the turn would otherwise end twice.
 func (c *ledgerCampaign) Record(p ui.TurnProposal) ([]ui.CampaignEvent, error) {
-	s, err := c.store.State(c.name)
+	cp, err := c.store.Campaign(c.name)
 	if err != nil {
 		return nil, err
 	}
+	b := proposalBasis{turn: p.Turn}
+	if c.proposed != nil && reflect.DeepEqual(c.proposed.p, p) {
+		b.state = c.proposed.from
+	}
 	var recs []ledger.Record
-	switch st := s.(type) {
-	case esfah.State:
-		if p.Turn != st.Round {
-			return nil, staleProposal(p.Turn, st.Round)
-		}
-		rec, err := c.store.Append(c.name, json.RawMessage(`{"kind":"end-turn"}`))
+	switch cp.Rules {
+	case ledger.Esfah:
+		recs, err = c.store.AppendAll(c.name, []json.RawMessage{json.RawMessage(`{"kind":"end-turn"}`)}, b.check)
 		if err != nil {
-			return nil, err
+			err = fmt.Errorf("campaign %s: %w", c.name, err)
 		}
-		recs = []ledger.Record{rec}
-	case greatwar.State:
-		if p.Turn != st.Turn {
-			return nil, staleProposal(p.Turn, st.Turn)
-		}
-		if recs, err = recordGreatWar(c.store, c.name, proposalEvents(p)); err != nil {
-			return uiEvents(recs), err
-		}
+	case ledger.GreatWar:
+		recs, err = recordGreatWar(c.store, c.name, b, proposalEvents(p))
 	default:
 		return nil, fmt.Errorf("campaign %s: no end of turn for these rules", c.name)
 	}
+	if err != nil {
+		return nil, err
+	}
+	c.proposed = nil
 	return uiEvents(recs), nil
-}
-
-func staleProposal(proposed, now int) error {
-	return fmt.Errorf("the proposal ends turn %d but the campaign is in turn %d: propose again", proposed, now)
 }
 
 // proposalEvents are the Great War events of a confirmed proposal.

@@ -331,3 +331,102 @@ func TestEsfahStatusShowsReplayWarnings(t *testing.T) {
 		t.Errorf("notes %v: want the replay warning", out.Notes)
 	}
 }
+
+// TestLedgerCampaignRefusesAStaleProposal: the CLI and the UI open on the
+// same campaign. The UI proposes the end of turn 1, the CLI ends turn 1,
+// then the players confirm the UI's proposal: it is refused with nothing
+// recorded, where recording it would end turn 2 as well.
+func TestLedgerCampaignRefusesAStaleProposal(t *testing.T) {
+	db := newWarDB(t)
+	c, err := openUICampaign("war", db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	p, err := c.ProposeEndTurn(loadLayout(t, gwTurn1))
+	if err != nil || p.Turn != 1 {
+		t.Fatalf("the proposal: got turn %d, %v; want turn 1", p.Turn, err)
+	}
+	mustCLI(t, db, "", "end-turn", "--campaign", "war", "--yes", gwTurn1)
+	recs, err := c.Record(p)
+	if !errors.Is(err, errStaleProposal) || !strings.Contains(err.Error(), "propose again") || len(recs) != 0 {
+		t.Errorf("recording the stale proposal: got %d events, %v; want a refusal (propose again) and none", len(recs), err)
+	}
+	st, _ := c.Status()
+	if want := map[string]int{"kate": 0, "eli": 3, "oscar": 3, "ursula": 3}; st.Turn != 2 || !equalMaps(goldOf(st), want) {
+		t.Errorf("after the refusal: got turn %d gold %v, want turn 2 and %v (one end of turn)", st.Turn, goldOf(st), want)
+	}
+	if h, _ := c.History(); len(h) != 4 {
+		t.Errorf("got %d events, want the setup and the CLI's conquest, income and end-turn", len(h))
+	}
+}
+
+// TestLedgerCampaignRefusesAProposalTheCampaignChangedUnder: the turn is
+// the same but the campaign changed between the proposal and its
+// confirmation. After the end of turn 1 is undone, the UI proposes ending
+// turn 1 again without income (already recorded); the CLI then undoes the
+// income too. Confirming the proposal would end turn 1 with no income at
+// all: it is refused, nothing recorded. Proposed again, it has the income.
+func TestLedgerCampaignRefusesAProposalTheCampaignChangedUnder(t *testing.T) {
+	db := newWarDB(t)
+	mustCLI(t, db, "", "end-turn", "--campaign", "war", "--yes", gwTurn1)
+	mustCLI(t, db, "", "undo", "--campaign", "war")
+	c, err := openUICampaign("war", db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	p, err := c.ProposeEndTurn(loadLayout(t, gwTurn1))
+	if err != nil || p.Turn != 1 || p.Income != nil {
+		t.Fatalf("the proposal: got turn %d income %v, %v; want turn 1 without income", p.Turn, p.Income, err)
+	}
+	mustCLI(t, db, "", "undo", "--campaign", "war") // the CLI undoes the income
+	recs, err := c.Record(p)
+	if !errors.Is(err, errStaleProposal) || !strings.Contains(err.Error(), "propose again") || len(recs) != 0 {
+		t.Errorf("recording the stale proposal: got %d events, %v; want a refusal (propose again) and none", len(recs), err)
+	}
+	if st, _ := c.Status(); st.Turn != 1 || st.IncomeTurn != 0 {
+		t.Errorf("after the refusal: got turn %d, income turn %d; want turn 1, no income", st.Turn, st.IncomeTurn)
+	}
+	if h, _ := c.History(); len(h) != 4 {
+		t.Errorf("got %d events, want the 4 of before (nothing recorded)", len(h))
+	}
+	if p, err = c.ProposeEndTurn(loadLayout(t, gwTurn1)); err != nil || p.Income == nil {
+		t.Fatalf("proposed again: got income %v, %v; want turn 1's income", p.Income, err)
+	}
+	if recs, err = c.Record(p); err != nil || eventKinds(recs) != "income end-turn" {
+		t.Errorf("recording it: got %s, %v; want income end-turn", eventKinds(recs), err)
+	}
+	if st, _ := c.Status(); st.Turn != 2 || st.IncomeTurn != 1 || goldOf(st)["eli"] != 3 {
+		t.Errorf("after it: got turn %d, income turn %d, eli's gold %d; want 2, 1, 3", st.Turn, st.IncomeTurn, goldOf(st)["eli"])
+	}
+}
+
+// TestLedgerCampaignRefusesAStaleEsfahProposal: the same for an Esfah
+// round, whose end is one event.
+func TestLedgerCampaignRefusesAStaleEsfahProposal(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "e.db")
+	mustCLI(t, db, "", "new", "--campaign", "e", "--rules", "esfah", "--players", "x,y", "--health", "120")
+	c, err := openUICampaign("e", db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	p, err := c.ProposeEndTurn(models.Layout{})
+	if err != nil || p.Turn != 1 {
+		t.Fatalf("the proposal: got round %d, %v; want 1", p.Turn, err)
+	}
+	mustCLI(t, db, "", "end-turn", "--campaign", "e")
+	if _, err := c.Record(p); !errors.Is(err, errStaleProposal) {
+		t.Errorf("recording the stale proposal: got %v, want a refusal (propose again)", err)
+	}
+	if st, _ := c.Status(); st.Turn != 2 {
+		t.Errorf("after the refusal: got round %d, want 2", st.Turn)
+	}
+	if p, err = c.ProposeEndTurn(models.Layout{}); err != nil {
+		t.Fatal(err)
+	}
+	if recs, err := c.Record(p); err != nil || eventKinds(recs) != "end-turn" {
+		t.Errorf("proposed again: got %s, %v; want end-turn", eventKinds(recs), err)
+	}
+}
