@@ -319,6 +319,9 @@ func (d *Detector) detect(frame gocv.Mat) (Result, error) {
 	default:
 		return Result{}, fmt.Errorf("%w: %d channels; want 1, 3 or 4", ErrBadFrame, frame.Channels())
 	}
+	if frame.Channels() == 1 || greyPixels(src) {
+		res.Warnings = append(res.Warnings, greyFrameWarning)
+	}
 	if gains, ok := frameGains(d.opt.Calibration); ok {
 		applyGains(src, &d.exposed, gains)
 		src = d.exposed

@@ -161,3 +161,25 @@ func exposureWarning(cal *calibration.Calibration, bgr [3]float64) string {
 	return fmt.Sprintf("%s; frames scaled blue %.2fx, green %.2fx, red %.2fx (a brighter, whiter light or the camera's white balance is better; then calibrate the table plane again)",
 		strings.Join(says, "; "), bgr[0], bgr[1], bgr[2])
 }
+
+// greyFrameWarning says what a frame without colour costs: rims and chits
+// are told by their colours.
+const greyFrameWarning = "the frame has no colour (a grey image): rim colours come out unknown and chits, told by their colours, are mostly not found"
+
+// greyPixels reports whether the BGR frame m is grey all over: a sample
+// of its pixels (one in 97, as a grid would miss a pattern) with blue,
+// green and red within 2 levels of each other.
+func greyPixels(m gocv.Mat) bool {
+	b, err := m.DataPtrUint8()
+	if err != nil || len(b) < 3 {
+		return false
+	}
+	n := len(b) / 3
+	for i := 0; i < n; i += 97 {
+		bl, g, r := int(b[3*i]), int(b[3*i+1]), int(b[3*i+2])
+		if max(bl, g, r)-min(bl, g, r) > 2 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,7 +1,10 @@
 package vision
 
 import (
+	"image"
+	"image/color"
 	"math"
+	"slices"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -155,6 +158,36 @@ func TestExposureOfABalancedWhite(t *testing.T) {
 	for c := range 3 {
 		if got := rgb[2-c] * g[c]; math.Abs(got-exposureWhite) > 0.5 { // g is blue, green, red
 			t.Errorf("channel %d of the white ends at %.1f, want %.0f", c, got, exposureWhite)
+		}
+	}
+}
+
+// TestGreyFramesAreSaidToBeGrey: a grey image (one channel, or three
+// equal ones) is detected with a warning that rims and chits need colour;
+// a colour frame is not.
+func TestGreyFramesAreSaidToBeGrey(t *testing.T) {
+	grey := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(120, 120, 120, 0), 240, 320, gocv.MatTypeCV8UC3)
+	defer grey.Close()
+	gocv.Circle(&grey, image.Pt(160, 120), 50, color.RGBA{40, 40, 40, 255}, -1)
+	one := gocv.NewMat()
+	defer one.Close()
+	gocv.CvtColor(grey, &one, gocv.ColorBGRToGray)
+	coloured := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(60, 110, 50, 0), 240, 320, gocv.MatTypeCV8UC3)
+	defer coloured.Close()
+	gocv.Circle(&coloured, image.Pt(160, 120), 50, color.RGBA{200, 40, 40, 255}, -1)
+	for _, tc := range []struct {
+		name  string
+		frame gocv.Mat
+		want  bool
+	}{{"three equal channels", grey, true}, {"one channel", one, true}, {"colour", coloured, false}} {
+		d := NewDetector(Options{})
+		res, err := d.Detect(tc.frame)
+		d.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := slices.Contains(res.Warnings, greyFrameWarning); got != tc.want {
+			t.Errorf("%s: grey warning %v, want %v (warnings %q)", tc.name, got, tc.want, res.Warnings)
 		}
 	}
 }
