@@ -372,7 +372,26 @@ func insertEvent(tx *sql.Tx, campaign int64, r *Record) error {
 
 // Undo undoes the campaign's last live event: it stays in the history,
 // marked undone, and no longer counts. It returns the undone event.
-func (s *Store) Undo(name string) (Record, error) {
+// Undo takes whichever event is last when its transaction runs: a caller
+// that showed an event and undoes it on confirmation uses UndoIf.
+func (s *Store) Undo(name string) (Record, error) { return s.undo(name, 0) }
+
+// UndoIf is Undo for a caller that showed the event to undo (the
+// Campaign tab, "campaign undo --expect"): it undoes the last live event
+// only when its sequence number is expectSeq, checked in the same write
+// transaction as the undo, so that an event another process recorded or
+// undid meanwhile is never undone in its place. Otherwise it returns a
+// *NotLastError (errors.Is(err, ErrNotLast)) and changes nothing.
+func (s *Store) UndoIf(name string, expectSeq int) (Record, error) {
+	if expectSeq < 1 {
+		return Record{}, fmt.Errorf("campaign %s: undo: no event #%d (events are numbered from 1)", name, expectSeq)
+	}
+	return s.undo(name, expectSeq)
+}
+
+// undo undoes the last live event, when expect is 0, or the last live
+// event when its number is expect.
+func (s *Store) undo(name string, expect int) (Record, error) {
 	var rec Record
 	err := s.tx(func(tx *sql.Tx) error {
 		_, c, err := s.load(tx, name)
@@ -387,6 +406,13 @@ func (s *Store) Undo(name string) (Record, error) {
 		for i >= 0 && recs[i].Undone != nil {
 			i--
 		}
+		if expect != 0 && (i < 0 || recs[i].Seq != expect) {
+			e := &NotLastError{Campaign: name, Expected: expect}
+			if i >= 0 {
+				e.Last = recs[i].Seq
+			}
+			return e
+		}
 		if i < 0 {
 			return fmt.Errorf("campaign %s: %w", name, ErrNothingToUndo)
 		}
@@ -396,8 +422,29 @@ func (s *Store) Undo(name string) (Record, error) {
 		_, err = tx.Exec(`UPDATE events SET undone_at = ? WHERE id = ?`, now.Format(timeFormat), rec.ID)
 		return err
 	})
-	return rec, err
+	if err != nil {
+		return Record{}, err
+	}
+	return rec, nil
 }
+
+// NotLastError is UndoIf's refusal: the event expected is no longer the
+// campaign's last live one. errors.Is(err, ErrNotLast) holds for it.
+type NotLastError struct {
+	Campaign string
+	// Expected is the event the caller meant to undo; Last is the last
+	// live event found (0: none is left).
+	Expected, Last int
+}
+
+func (e *NotLastError) Error() string {
+	if e.Last == 0 {
+		return fmt.Sprintf("campaign %s: %v: no live event is left, not #%d; nothing undone", e.Campaign, ErrNotLast, e.Expected)
+	}
+	return fmt.Sprintf("campaign %s: %v: the last event is #%d, not #%d; nothing undone", e.Campaign, ErrNotLast, e.Last, e.Expected)
+}
+
+func (e *NotLastError) Unwrap() error { return ErrNotLast }
 
 // Verify checks every campaign of the store: every event has all its
 // effect rows, and replaying the events gives the recorded effects.

@@ -28,6 +28,9 @@ var (
 	ErrNotFound = errors.New("no such campaign")
 	// ErrNothingToUndo: the campaign has no event left to undo.
 	ErrNothingToUndo = errors.New("nothing to undo")
+	// ErrNotLast: UndoIf was refused because the event expected is no
+	// longer the last live one (see NotLastError).
+	ErrNotLast = errors.New("the campaign changed")
 )
 
 // SchemaVersion is the version of the database schema this code writes.

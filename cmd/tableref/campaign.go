@@ -52,7 +52,7 @@ Setting up and playing (the campaign is named by --campaign NAME):
   recruit    Esfah: the recruiting points of an army (no database)
   ledger     one player's gold (or pool) changes with their sources
   history    every event, undone ones marked
-  undo       set the last event aside
+  undo       set the last event aside (--expect N: only if it is #N)
   export     write a whole campaign as JSON
   import     read a campaign exported as JSON
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"tableref/ledger"
 	"tableref/models"
@@ -21,8 +22,21 @@ func init() {
 		usage: "Usage: tableref campaign history --campaign NAME [--db PATH]\n\nPrints every event with its turn, time and effects; undone events carry\n\"undone_at\".\n"}
 	subcommands["ledger"] = &subcommand{store: true, run: runCampaignLedger, flags: func(c *campaignCtx, fs *flag.FlagSet) { c.defString(fs, "player", "") },
 		usage: "Usage: tableref campaign ledger --campaign NAME --player PLAYER [--db PATH]\n\nPrints every change to one player's counters (gold, pool, units) with its\nturn, the event, the source and the running balance.\n\nExample:\n  tableref campaign ledger --campaign war --player kate\n"}
-	subcommands["undo"] = &subcommand{store: true, run: runCampaignUndo,
-		usage: "Usage: tableref campaign undo --campaign NAME [--db PATH]\n\nSets the last live event aside (it stays in the history, marked undone)\nand prints it. Run it again to undo the event before.\n"}
+	subcommands["undo"] = &subcommand{store: true, run: runCampaignUndo, flags: func(c *campaignCtx, fs *flag.FlagSet) { c.defString(fs, "expect", "") },
+		usage: `Usage: tableref campaign undo --campaign NAME [--db PATH] [--expect N]
+
+Sets the last live event aside (it stays in the history, marked undone)
+and prints it. Run it again to undo the event before.
+
+--expect N undoes the last live event only if it is event #N (its "seq" in
+history), checked in the same transaction as the undo: when another window
+or command recorded or undid an event since you looked, it says "the
+campaign changed: the last event is #M, not #N; nothing undone" and changes
+nothing. Without --expect the last live event is undone, whichever it is.
+
+Example:
+  tableref campaign undo --campaign war --expect 12
+`}
 	subcommands["record"] = &subcommand{store: true, run: runCampaignRecord,
 		usage: `Usage: tableref campaign record --campaign NAME [--db PATH] EVENT.json|-
 
@@ -100,7 +114,16 @@ func runCampaignUndo(c *campaignCtx, _ []string) error {
 	if err != nil {
 		return err
 	}
-	rec, err := c.store.Undo(name)
+	var rec ledger.Record
+	if e := c.str("expect"); e != "" {
+		n, perr := strconv.Atoi(e)
+		if perr != nil || n < 1 {
+			return usageError("--expect takes an event number (the seq of the event in history), got %q", e)
+		}
+		rec, err = c.store.UndoIf(name, n)
+	} else {
+		rec, err = c.store.Undo(name)
+	}
 	if err != nil {
 		return err
 	}

@@ -64,3 +64,36 @@ func TestCampaignExportRefusesTheWALOfALinkedDatabase(t *testing.T) {
 		t.Errorf("the refused exports changed the campaign:\n%s", got)
 	}
 }
+
+// TestCampaignUndoExpect: the referee reads the history (last event #5, a
+// transfer), another terminal records #6 meanwhile; "undo --expect 5" is
+// refused and undoes nothing, where "undo" would have undone #6. With the
+// event seen again, --expect 6 undoes it; a bad number is a usage error.
+func TestCampaignUndoExpect(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	mustCLI(t, db, "", "new", "--campaign", "war", "--rules", "greatwar", gwSetup)
+	mustCLI(t, db, "", "end-turn", "--campaign", "war", "--yes", gwTurn1) // #2-#4
+	mustCLI(t, db, "", "transfer", "--campaign", "war", "--from", "oscar", "--to", "ursula", "--gold", "1")
+	if h := mustCLI(t, db, "", "history", "--campaign", "war"); !strings.Contains(h, `"seq": 5`) || strings.Contains(h, `"seq": 6`) {
+		t.Fatalf("history: got\n%s\nwant the transfer as #5, last", h)
+	}
+	mustCLI(t, db, "", "transfer", "--campaign", "war", "--from", "ursula", "--to", "oscar", "--gold", "1")
+	code, _, errs := campaignCLI(t, db, "", "undo", "--campaign", "war", "--expect", "5")
+	if code == 0 || !strings.Contains(errs, "the campaign changed: the last event is #6, not #5; nothing undone") {
+		t.Errorf("undo --expect 5 with #6 recorded meanwhile: exit %d, %s; want the refusal", code, errs)
+	}
+	if h := mustCLI(t, db, "", "history", "--campaign", "war"); strings.Contains(h, "undone_at") {
+		t.Errorf("after the refusal: an event is undone:\n%s", h)
+	}
+	if out := mustCLI(t, db, "", "undo", "--campaign", "war", "--expect", "6"); !strings.Contains(out, `"seq": 6`) {
+		t.Errorf("undo --expect 6: got\n%s\nwant #6 undone", out)
+	}
+	for _, bad := range []string{"x", "0"} {
+		if code, _, errs := campaignCLI(t, db, "", "undo", "--campaign", "war", "--expect", bad); code == 0 || !strings.Contains(errs, "--expect takes an event number") {
+			t.Errorf("undo --expect %s: exit %d, %s; want a usage error", bad, code, errs)
+		}
+	}
+	if out := mustCLI(t, db, "", "undo", "--help"); !strings.Contains(out, "--expect N") {
+		t.Errorf("undo --help does not mention --expect:\n%s", out)
+	}
+}

@@ -26,6 +26,10 @@ type ledgerCampaign struct {
 	// state it was worked out from: Record refuses it once the campaign
 	// has changed (another window or the CLI recorded or undid an event).
 	proposed *uiProposal
+	// shown is the number of the last live event in the history History
+	// last returned (0: not known, none live, or undone since): the event
+	// the Undo the tab confirms is meant for.
+	shown int
 }
 
 type uiProposal struct {
@@ -265,11 +269,26 @@ func proposalEvents(p ui.TurnProposal) []greatwar.Event {
 	return append(events, greatwar.Event{Kind: greatwar.KindEndTurn})
 }
 
+// Undo undoes the last live event of the history History last returned
+// (the tab reads it to show the event and again just before undoing it),
+// and only that event: UndoIf checks it is still the last live one under
+// the database's write lock, so that an event another window or the CLI
+// records in between is refused ("the campaign changed: the last event is
+// #N, not #M; nothing undone") rather than undone in its place. When the
+// history read since the last undo showed no live event (or none was
+// read), it undoes the last live event.
 func (c *ledgerCampaign) Undo() (ui.CampaignEvent, error) {
-	rec, err := c.store.Undo(c.name)
+	var rec ledger.Record
+	var err error
+	if c.shown > 0 {
+		rec, err = c.store.UndoIf(c.name, c.shown)
+	} else {
+		rec, err = c.store.Undo(c.name)
+	}
 	if err != nil {
 		return ui.CampaignEvent{}, err
 	}
+	c.shown = 0
 	return uiEvent(rec), nil
 }
 
@@ -277,6 +296,13 @@ func (c *ledgerCampaign) History() ([]ui.CampaignEvent, error) {
 	recs, err := c.store.Events(c.name)
 	if err != nil {
 		return nil, err
+	}
+	c.shown = 0
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].Undone == nil {
+			c.shown = recs[i].Seq
+			break
+		}
 	}
 	return uiEvents(recs), nil
 }

@@ -430,3 +430,60 @@ func TestLedgerCampaignRefusesAStaleEsfahProposal(t *testing.T) {
 		t.Errorf("proposed again: got %s, %v; want end-turn", eventKinds(recs), err)
 	}
 }
+
+// racyLedgerCampaign: the CLI (another connection to the file) records an
+// event in the instant between the tab's last check of the history and
+// its undo.
+type racyLedgerCampaign struct {
+	*ledgerCampaign
+	t  *testing.T
+	db string
+}
+
+func (r racyLedgerCampaign) Undo() (ui.CampaignEvent, error) {
+	mustCLI(r.t, r.db, "", "transfer", "--campaign", "war", "--from", "eli", "--to", "kate", "--gold", "1")
+	return r.ledgerCampaign.Undo()
+}
+
+// TestCampaignTabUndoRefusesAnEventRecordedMeanwhile: the tab shows the
+// end-turn (#4) and the player confirms its undo; the CLI's transfer (#5)
+// arrives just before the undo. The undo is refused with nothing undone
+// (the old tab undid the transfer, then said so); the transfer stays.
+func TestCampaignTabUndoRefusesAnEventRecordedMeanwhile(t *testing.T) {
+	db := newWarDB(t)
+	mustCLI(t, db, "", "end-turn", "--campaign", "war", "--yes", gwTurn1)
+	c, err := openUICampaign("war", db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	a := test.NewApp()
+	defer a.Quit()
+	u, err := ui.New(a, ui.Options{Campaign: racyLedgerCampaign{c, t, db}, Settle: ui.SettleGate{Frames: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Window.Resize(fyne.NewSize(1400, 900))
+	selectTab(t, u.Window.Content(), "Campaign")
+	tapText(t, u.Window.Content(), "Undo last event…")
+	if got := labels(u.Window.Content()); !strings.Contains(got, "#4 · turn 1 · end-turn") {
+		t.Fatalf("asked to undo: got\n%s\nwant the end-turn #4 shown", got)
+	}
+	tapText(t, u.Window.Content(), "Undo it")
+	got := labels(u.Window.Content())
+	if !strings.Contains(got, "Not undone: campaign war: the campaign changed: the last event is #5, not #4; nothing undone") {
+		t.Errorf("after Undo it with #5 recorded meanwhile: the tab says\n%s\nwant the refusal", got)
+	}
+	h, _ := c.History()
+	if eventKinds(h) != "setup conquest income end-turn transfer" {
+		t.Fatalf("history: got %s, want setup conquest income end-turn transfer", eventKinds(h))
+	}
+	for _, e := range h {
+		if e.Undone {
+			t.Errorf("event #%d (%s) was undone; want nothing undone", e.Seq, e.Kind)
+		}
+	}
+	if st, _ := c.Status(); st.Turn != 2 || goldOf(st)["kate"] != 1 {
+		t.Errorf("after the refusal: got turn %d, kate's gold %d; want turn 2 and 1 (the transfer counts)", st.Turn, goldOf(st)["kate"])
+	}
+}
