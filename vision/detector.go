@@ -656,8 +656,7 @@ func (d *Detector) edgeStage(src gocv.Mat, w, h int) float64 {
 		// The stretch is for the edges; the chits' colours are read in
 		// the frame as it is (a small vivid chit is what the stretch
 		// clips), so it is kept, and resized as the frame is.
-		d.blurred.CopyTo(&d.unstretched)
-		stretchGain = stretchContrast(&d.blurred, &d.channel)
+		stretchGain = stretchContrast(&d.blurred, &d.unstretched, &d.channel)
 		if f := shrinkForSharpness(d.blurred, &d.channel); f > 1 {
 			// One scale both ways (the work plane has one): the rows
 			// kept are those the shrunk rows take at the columns' scale,

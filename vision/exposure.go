@@ -84,13 +84,18 @@ func whiteBalance(rgb [3]float64) [3]float64 {
 // applyGains writes src scaled channel by channel by bgr into dst (a
 // look-up table: one pass, saturating at 255).
 func applyGains(src gocv.Mat, dst *gocv.Mat, bgr [3]float64) {
-	lut := gocv.NewMatWithSize(1, 256, gocv.MatTypeCV8UC3)
-	defer lut.Close()
+	table := make([]byte, 256*3)
 	for v := range 256 {
 		for c := range 3 {
-			lut.SetUCharAt(0, 3*v+c, uint8(min(255, math.Round(float64(v)*bgr[c]))))
+			table[3*v+c] = uint8(min(255, math.Round(float64(v)*bgr[c])))
 		}
 	}
+	lut, err := gocv.NewMatFromBytes(1, 256, gocv.MatTypeCV8UC3, table)
+	if err != nil {
+		src.CopyTo(dst)
+		return
+	}
+	defer lut.Close()
 	gocv.LUT(src, lut, dst)
 }
 

@@ -237,9 +237,9 @@ const (
 )
 
 // stretchContrast stretches the BGR image img in place as the contrast
-// constants say and returns the gain (1: left as it is); grey is a work
-// Mat.
-func stretchContrast(img, grey *gocv.Mat) float64 {
+// constants say and returns the gain (1: left as it is); when it does, img
+// as it was is copied into kept first (nil: not kept). grey is a work Mat.
+func stretchContrast(img, kept, grey *gocv.Mat) float64 {
 	gocv.CvtColor(*img, grey, gocv.ColorBGRToGray)
 	g, err := grey.DataPtrUint8()
 	if err != nil || len(g) == 0 {
@@ -268,6 +268,9 @@ func stretchContrast(img, grey *gocv.Mat) float64 {
 		return 1
 	}
 	beta := (255-span*gain)/2 - float64(lo)*gain
+	if kept != nil {
+		img.CopyTo(kept)
+	}
 	img.ConvertToWithParams(img, img.Type(), float32(gain), float32(beta))
 	return gain
 }

@@ -270,7 +270,7 @@ func TestStretchContrast(t *testing.T) {
 				img.SetUCharAt(y, 3*x+2, v)
 			}
 		}
-		gain := stretchContrast(&img, &grey)
+		gain := stretchContrast(&img, nil, &grey)
 		if math.Abs(gain-tc.wantGain) > 0.05 {
 			t.Errorf("%d..%d: gain %.2f, want %.2f", tc.lo, tc.hi, gain, tc.wantGain)
 		}
