@@ -59,14 +59,7 @@ func TestDimOrColouredLightIsCorrectedByTheBoardsWhite(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var with, without, truth, disksWith int
 			for seed := uint64(1); seed <= 2; seed++ {
-				s, err := synth.Generate(seed, synth.Medium, synth.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				img, err := s.Render()
-				if err != nil {
-					t.Fatal(err)
-				}
+				s, img, _ := renderScene(t, seed, synth.Medium, synth.Options{})
 				board := s.RenderBoard()
 				for i := range board.Pix {
 					if c := i % 4; c != 3 {

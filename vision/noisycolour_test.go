@@ -19,18 +19,7 @@ import (
 func TestNoisyFramesKeepTheirChits(t *testing.T) {
 	found, truth, disks, trueDisks := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 2; seed++ {
-		s, err := synth.Generate(seed, synth.Medium, synth.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := s.Render()
-		if err != nil {
-			t.Fatal(err)
-		}
-		cal, err := s.TrueCalibration()
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, img, cal := renderScene(t, seed, synth.Medium, synth.Options{})
 		frame, err := gocv.ImageToMatRGB(img)
 		if err != nil {
 			t.Fatal(err)
