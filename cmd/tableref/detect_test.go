@@ -317,8 +317,13 @@ func TestDetectEndsACameraRunOfTheWrongSize(t *testing.T) {
 		switch {
 		case c.ends && (err == nil || !strings.Contains(err.Error(), "calibrate at the camera's resolution") || !strings.Contains(err.Error(), "640x360")):
 			t.Errorf("camera: %v, want an error telling to calibrate at the camera's resolution", err)
-		case c.ends && src.read > cameraMismatchRun+5:
-			t.Errorf("camera: %d frames read, want it stopped after %d", src.read, cameraMismatchRun)
+		// Stopped after cameraMismatchRun frames, give or take what the
+		// stream holds when the guard says stop: the read-ahead of two
+		// workers (jobs, workers, results, the frames waiting their turn),
+		// which ran to 7 on a busy machine. Far from the 200 it would
+		// otherwise read.
+		case c.ends && src.read > cameraMismatchRun+12:
+			t.Errorf("camera: %d frames read, want it stopped after %d (and the frames in flight)", src.read, cameraMismatchRun)
 		case !c.ends && (src.read != 200 || err == nil || !strings.Contains(err.Error(), "no frame could be read")):
 			t.Errorf("video: %d frames read, %v; want all 200 read and no frame usable", src.read, err)
 		}
