@@ -96,8 +96,13 @@ func fighter(t *engine.Table, d models.Disk, ts TokenState, attacks, defends boo
 			*dst = v
 		}
 	}
-	if engaged && (damage > MaxStat || wounds > MaxStat) {
-		errs = append(errs, &StatError{d.ID, d.Name, "damage", fmt.Sprintf("damage %d or wounds_taken %d (fields or tokens) is more than %d", damage, wounds, MaxStat)})
+	if engaged {
+		if err := countError(d, "damage", TokenDamage, d.Damage, damage); err != nil {
+			errs = append(errs, err)
+		}
+		if err := countError(d, "wounds_taken", TokenWound, d.WoundsTaken, wounds); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	need(StatToughness, engaged, 1, &f.Health.Toughness)
 	need(StatStamina, false, 0, &f.Health.Stamina)
@@ -113,6 +118,21 @@ func fighter(t *engine.Table, d models.Disk, ts TokenState, attacks, defends boo
 		warnings = append(warnings, stateWarnings(d, f.Health)...)
 	}
 	return f, warnings, errors.Join(errs...)
+}
+
+// countError reports a damage or wound count (field, or tokens of kind
+// kind) beyond MaxStat, nil when within it. The field's own value is told
+// as it is; a token sum is not, since StateTokens caps it at MaxStat+1 and
+// the capped figure is not what lies on the disk.
+func countError(d models.Disk, field, kind string, fieldValue, count int) error {
+	if count <= MaxStat {
+		return nil
+	}
+	problem := fmt.Sprintf("the %s tokens lying on it are worth more than %d", kind, MaxStat)
+	if fieldValue != 0 { // diskState used the field
+		problem = fmt.Sprintf("is %d, must be at most %d", fieldValue, MaxStat)
+	}
+	return &StatError{d.ID, d.Name, field, problem}
 }
 
 // choices reads the disk's "target" and "targets" fields.

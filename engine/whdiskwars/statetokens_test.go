@@ -1,6 +1,7 @@
 package whdiskwars
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -111,5 +112,46 @@ func TestEndPhaseRemovesDamageAndActivationTokensKeepsWoundTokens(t *testing.T) 
 	checkList(t, "tokens left", kinds, []string{"wound"})
 	if !slices.ContainsFunc(l.Tokens, func(tok models.Token) bool { return tok.Kind == "damage" }) {
 		t.Errorf("EndPhase changed the layout it was given")
+	}
+}
+
+// A damage or wound count beyond MaxStat is an error naming the disk and
+// the field it is too large in. Token sums are capped at MaxStat+1 while
+// they are added up, so the error must not quote the capped sum as what
+// lies on the disk (a token worth 5000 was reported as "damage 1001"),
+// and an absurd wounds_taken must be named as such, not as "damage".
+func TestAbsurdDamageOrWoundCountsAreErrorsNamingTheField(t *testing.T) {
+	value := 5000
+	tests := []struct {
+		name      string
+		edit      func(b *builder)
+		field     string
+		want, not string // the error contains want and not not
+	}{
+		{"damage tokens worth 5000", func(b *builder) {
+			b.l.Tokens = []models.Token{{ID: "t1", Kind: "damage", X: 0, Y: 0, R: 0.5, Value: &value}}
+		}, "damage", "worth more than 1000", "1001"},
+		{"a damage field of 2000", func(b *builder) { b.l.Disks[2].Damage = 2000 }, "damage", "is 2000", "1001"},
+		{"a wounds_taken field of 2000", func(b *builder) { b.l.Disks[2].WoundsTaken = 2000 }, "wounds_taken", "is 2000", "damage"},
+		{"wound tokens worth 5000", func(b *builder) {
+			b.l.Tokens = []models.Token{{ID: "t1", Kind: "wound", X: 0, Y: 0, R: 0.5, Value: &value}}
+		}, "wounds_taken", "wound tokens lying on it are worth more than 1000", "1001"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := twoOnOne(stats(3, 1, 5, 0), stats(3, 1, 5, 0), stats(1, 1, 5, 1))
+			tt.edit(b)
+			_, err := Run(b.table())
+			var se *StatError
+			if !errors.As(err, &se) {
+				t.Fatalf("got error %v, want a StatError", err)
+			}
+			if se.Disk != "d" || se.Stat != tt.field {
+				t.Errorf("got disk %q field %q, want disk d field %q (%v)", se.Disk, se.Stat, tt.field, err)
+			}
+			if msg := err.Error(); !strings.Contains(msg, tt.want) || strings.Contains(msg, tt.not) {
+				t.Errorf("got %q, want it to contain %q and not %q", msg, tt.want, tt.not)
+			}
+		})
 	}
 }
