@@ -100,12 +100,17 @@ func MustReroll(face int) bool { return face == 7 || face == 8 }
 // counts the units of each army.
 func CheckArmies(size BattleSize, health []Health, units []int) error {
 	if len(health) != 3 || len(units) != 3 {
-		return fmt.Errorf("initial armies: a player has 3 armies (home, frontier, horde), got %d", len(health))
+		return fmt.Errorf("initial armies: a player has 3 armies (home, frontier, horde), got the health of %d and the units of %d", len(health), len(units))
 	}
 	var sum Health
 	var problems []string
 	for i, h := range health {
 		sum += h
+		if h < 0 {
+			// A negative army would make room under the total for the
+			// others.
+			problems = append(problems, fmt.Sprintf("army %d has negative health %d", i+1, h))
+		}
 		if units[i] < 1 {
 			problems = append(problems, fmt.Sprintf("army %d has no unit", i+1))
 		}

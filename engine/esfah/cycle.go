@@ -1,6 +1,7 @@
 package esfah
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -64,8 +65,11 @@ func SeatPlayers(maneuvers map[string]int, rerolls []map[string]int) (order []st
 func seat(players []string, total map[string]int) [][]string {
 	players = slices.Clone(players)
 	slices.SortFunc(players, func(a, b string) int {
-		if total[a] != total[b] {
-			return total[b] - total[a]
+		// Compared, not subtracted: the difference of two totals far
+		// apart (a negative one given by mistake) overflows and seats
+		// the smaller first.
+		if c := cmp.Compare(total[b], total[a]); c != 0 {
+			return c
 		}
 		return strings.Compare(a, b)
 	})

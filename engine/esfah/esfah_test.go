@@ -1,7 +1,9 @@
 package esfah
 
 import (
+	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -331,7 +333,10 @@ func TestCheckArmies(t *testing.T) {
 	if err := CheckArmies(size, []Health{30, 20, 10}, []int{5, 3, 2}); err != nil {
 		t.Errorf("good armies: %v", err)
 	}
-	bad := [][]Health{{31, 20, 9}, {30, 30, 10}, {30, 20}}
+	// {-1, 30, 30}: "no more than one-half the initial health total may
+	// be in a single army" (source, section 2) holds only with a negative
+	// army making room for the others.
+	bad := [][]Health{{31, 20, 9}, {30, 30, 10}, {30, 20}, {-1, 30, 30}}
 	for _, h := range bad {
 		if err := CheckArmies(size, h, []int{1, 1, 1}); err == nil {
 			t.Errorf("armies %v: got no error", h)
@@ -374,5 +379,50 @@ func TestSpells(t *testing.T) {
 		if (err == nil) != c.ok {
 			t.Errorf("%s by %s with %v: got %v, want ok=%v", c.spell, c.race, c.magic, err, c.ok)
 		}
+	}
+}
+
+// TestSeatingOfTotalsFarApart: "sit around the battlefield in order from
+// most maneuver results to least" (source, section 3), whatever totals
+// are given, even a negative one typed by mistake.
+func TestSeatingOfTotalsFarApart(t *testing.T) {
+	cases := []struct {
+		name      string
+		maneuvers map[string]int
+		want      []string
+	}{
+		{"the largest total and a negative one", map[string]int{"ann": -2, "bob": math.MaxInt}, []string{"bob", "ann"}},
+		{"the smallest total and a positive one", map[string]int{"ann": math.MinInt, "bob": 1, "cy": 0}, []string{"bob", "cy", "ann"}},
+		{"ordinary totals", map[string]int{"ann": 3, "bob": 7, "cy": 0}, []string{"bob", "ann", "cy"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, ties := OrderOfPlay(c.maneuvers)
+			if !slices.Equal(got, c.want) || len(ties) != 0 {
+				t.Errorf("got order %v, ties %v; want %v", got, ties, c.want)
+			}
+		})
+	}
+}
+
+// TestRoundingUpAtTheLargestHealth: "All fractions are rounded up" (source,
+// section 7), for any health, without wrapping round to a negative number.
+func TestRoundingUpAtTheLargestHealth(t *testing.T) {
+	cases := []struct {
+		name     string
+		f        func(Health) Health
+		in, want Health
+	}{
+		{"a fourth of 17", BasePoints, 17, 5},
+		{"a fourth of the largest health", BasePoints, math.MaxInt, math.MaxInt/4 + 1},
+		{"half of 3", HalfRate, 3, 2},
+		{"half of the largest health", HalfRate, math.MaxInt, math.MaxInt/2 + 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.f(c.in); got != c.want {
+				t.Errorf("got %d, want %d", got, c.want)
+			}
+		})
 	}
 }

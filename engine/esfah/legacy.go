@@ -9,7 +9,8 @@ import (
 // Rules added after campaigns were recorded (the half rate taken over all
 // conversions, natives that cannot change the text's table nor give one
 // race two terrains, the player of a capture or a recruit, player names
-// without surrounding spaces, dragons in any spelling) refuse an event
+// without surrounding spaces, dragons in any spelling, one recruit a cycle
+// for an army whatever the case of its name) refuse an event
 // when it is recorded (State.Apply). An event that older versions
 // recorded is replayed by State.Replay: when only such a rule refuses it,
 // it is applied as those versions applied it, and State.Warnings says so.

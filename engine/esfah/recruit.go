@@ -2,6 +2,7 @@ package esfah
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -23,6 +24,8 @@ type Unit struct {
 // "red magic items", "artifact", ...) or given in the fields below, which
 // are carried for completeness and only checked not to be negative.
 type Army struct {
+	// Terrain is the major terrain type where the army stands, or
+	// "reserve" for an army in the reserve area (see Reserve).
 	Terrain         string `json:"terrain"`
 	Units           []Unit `json:"units"`
 	ItemsHealth     Health `json:"items_health"`
@@ -34,6 +37,26 @@ type Army struct {
 	// Natives adds races to the native terrain table (race: terrain); it
 	// cannot change the table (see Natives.With).
 	Natives map[string]string `json:"natives,omitempty"`
+}
+
+// Reserve is where an army in the reserve area stands, for recruiting:
+// "All armies in play, including armies in reserve may recruit units". It
+// is no terrain, so no race is native there and nothing is doubled.
+const Reserve Terrain = "reserve"
+
+// armyTerrain reads where an army stands: a terrain type (ParseTerrain),
+// or the reserve area ("reserve", "reserves", "the reserve area").
+func armyTerrain(s string) (Terrain, error) {
+	k := strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	switch strings.TrimPrefix(k, "the ") {
+	case "reserve", "reserves", "reserve area":
+		return Reserve, nil
+	}
+	t, err := ParseTerrain(s)
+	if err != nil {
+		return "", fmt.Errorf("%w, or reserve for an army in the reserve area", err)
+	}
+	return t, nil
 }
 
 // checkCounts refuses negative item, dragon and dragonkin counts.
@@ -63,8 +86,14 @@ func CountsForRecruiting(r Race) bool {
 }
 
 // ceilDiv is a/b rounded up, for a >= 0 and b > 0: "All fractions are
-// rounded up."
-func ceilDiv(a, b Health) Health { return (a + b - 1) / b }
+// rounded up." (Not (a+b-1)/b, which wraps round near the largest Health.)
+func ceilDiv(a, b Health) Health {
+	q := a / b
+	if a%b != 0 {
+		q++
+	}
+	return q
+}
 
 // BasePoints is the recruiting points of h health of one race, before any
 // native terrain doubling: one per four, rounded up.
@@ -88,7 +117,7 @@ func Points(a Army) (map[Race]Health, error) {
 // pointsWith is Points with the native terrain table table, to which the
 // army's natives add.
 func pointsWith(a Army, table Natives) (map[Race]Health, error) {
-	terrain, err := ParseTerrain(a.Terrain)
+	terrain, err := armyTerrain(a.Terrain)
 	if err != nil {
 		return nil, fmt.Errorf("army: %w", err)
 	}
@@ -191,7 +220,7 @@ func (s Spend) Total() Health {
 // converted apart buy 4, not 2 + 3. Each conversion also buys at most half
 // its own points, rounded up. Recruiting less than allowed is fine ("Any
 // player may opt to recruit less than the maximum"); unused points are
-// lost.
+// lost. Sums beyond the largest Health are refused.
 func CheckSpend(points map[Race]Health, s Spend) error {
 	return checkSpend(points, s, true)
 }
@@ -200,11 +229,17 @@ func CheckSpend(points map[Race]Health, s Spend) error {
 // conversion by conversion, as versions before CheckSpend pooled it did.
 func checkSpend(points map[Race]Health, s Spend, pooled bool) error {
 	used := map[Race]Health{}
+	var total Health // what the spend takes from the recruiting pool
 	for name, h := range s.Own {
 		if h < 0 {
 			return fmt.Errorf("recruit: negative health %d of %s", h, name)
 		}
-		used[NormalRace(name)] += h
+		if err := addTo(used, NormalRace(name), h); err != nil {
+			return fmt.Errorf("recruit: %s: %w", name, err)
+		}
+		if err := addHealth(&total, h); err != nil {
+			return fmt.Errorf("recruit: the health recruited: %w", err)
+		}
 	}
 	var convPoints, convHealth Health
 	for i, c := range s.Converted {
@@ -212,8 +247,13 @@ func checkSpend(points map[Race]Health, s Spend, pooled bool) error {
 		if err != nil {
 			return err
 		}
-		convPoints += p
-		convHealth += c.Health
+		if err := addHealth(&convPoints, p); err != nil {
+			return fmt.Errorf("recruit: the points converted: %w", err)
+		}
+		if err := addHealth(&total, c.Health); err != nil {
+			return fmt.Errorf("recruit: the health recruited: %w", err)
+		}
+		convHealth += c.Health // at most total, which fits
 	}
 	if pooled && convHealth > HalfRate(convPoints) {
 		return fmt.Errorf("recruit: the conversions buy %d health with %d points in all, at half rate at most %d", convHealth, convPoints, HalfRate(convPoints))
@@ -242,11 +282,36 @@ func checkConversion(i int, c Conversion, used map[Race]Health) (Health, error) 
 		if p < 0 {
 			return 0, fmt.Errorf("recruit: conversion %d takes negative points from %s", i+1, name)
 		}
-		pooled += p
-		used[NormalRace(name)] += p
+		if err := addHealth(&pooled, p); err != nil {
+			return 0, fmt.Errorf("recruit: conversion %d: %w", i+1, err)
+		}
+		if err := addTo(used, NormalRace(name), p); err != nil {
+			return 0, fmt.Errorf("recruit: conversion %d: %s: %w", i+1, name, err)
+		}
 	}
 	if c.Health < 0 || c.Health > HalfRate(pooled) {
 		return 0, fmt.Errorf("recruit: conversion %d buys %d health with %d points, at half rate at most %d", i+1, c.Health, pooled, HalfRate(pooled))
 	}
 	return pooled, nil
+}
+
+// addHealth adds h >= 0 to *sum, refusing a sum beyond the largest Health:
+// wrapped round, it would be negative and pass every "at most" check, and
+// the recruiting pool would grow by what the spend takes from it.
+func addHealth(sum *Health, h Health) error {
+	if h > math.MaxInt-*sum {
+		return fmt.Errorf("%d + %d is beyond what a counter holds", *sum, h)
+	}
+	*sum += h
+	return nil
+}
+
+// addTo adds h >= 0 to the points used of race r (addHealth).
+func addTo(used map[Race]Health, r Race, h Health) error {
+	u := used[r]
+	if err := addHealth(&u, h); err != nil {
+		return err
+	}
+	used[r] = u
+	return nil
 }

@@ -268,6 +268,14 @@ func (s *State) recruit(e Event, lax bool) ([]Effect, error) {
 	if s.Recruited[key] {
 		return nil, fmt.Errorf("recruit: army %s of %s has already recruited in this cycle", e.ArmyName, e.Player)
 	}
+	if as, ok := s.recruitedAs(e.Player, e.ArmyName); ok {
+		// Older versions told armies apart by their exact names: a
+		// campaign they recorded may hold "horde" and "Horde" in a cycle.
+		err := fmt.Errorf("recruit: army %s of %s has already recruited in this cycle (as %s)", e.ArmyName, e.Player, as)
+		if err := s.relax(lax, e, err); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.checkRecruit(*e.Forces, *e.Spend); err != nil {
 		if !lax || s.checkLegacyRecruit(*e.Forces, *e.Spend) != nil {
 			return nil, err
@@ -281,6 +289,25 @@ func (s *State) recruit(e Event, lax bool) ([]Effect, error) {
 	s.Pool[e.Player] -= total
 	s.Recruited[key] = true
 	return recruitEffects(e.Player, e.ArmyName, *e.Spend), nil
+}
+
+// recruitedAs returns the spelling under which an army of player has
+// recruited in this cycle, when it has: army names are compared in lower
+// case with single spaces, so that "Horde" and "horde " are one army, which
+// recruits once a cycle ("Recruiting points may not be saved for future
+// rounds of recruiting"). Keys are read in order, so that a replay warns
+// alike every time.
+func (s *State) recruitedAs(player, army string) (string, bool) {
+	for _, k := range slices.Sorted(maps.Keys(s.Recruited)) {
+		if as, ok := strings.CutPrefix(k, player+"/"); ok && normalArmy(as) == normalArmy(army) {
+			return as, true
+		}
+	}
+	return "", false
+}
+
+func normalArmy(name string) string {
+	return strings.Join(strings.Fields(strings.ToLower(name)), " ")
 }
 
 func recruitEffects(player, army string, sp Spend) []Effect {

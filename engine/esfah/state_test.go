@@ -2,7 +2,9 @@ package esfah
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -221,5 +223,96 @@ func TestRecruitCountsAllConvertedPoints(t *testing.T) {
 	}}
 	if _, _, err := s.Apply(Event{Kind: KindRecruit, Player: "chris", ArmyName: "horde", Forces: &forces, Spend: &spend}); err == nil {
 		t.Error("5 Feral from 3 Vagha and 5 Mohrel points converted apart: got no error")
+	}
+}
+
+// TestArmiesInReserveRecruit: "All armies in play, including armies in
+// reserve may recruit units" (source, section 7, "Recruiting Cycles"). An
+// army in the reserve area stands in no terrain, so nothing is doubled.
+func TestArmiesInReserveRecruit(t *testing.T) {
+	cases := []struct {
+		terrain string
+		want    map[Race]Health
+	}{
+		{"reserve", map[Race]Health{"vagha": 3, "amazon": 2}},
+		{"Reserves", map[Race]Health{"vagha": 3, "amazon": 2}},
+		{"the reserve area", map[Race]Health{"vagha": 3, "amazon": 2}},
+		{"highland", map[Race]Health{"vagha": 6, "amazon": 2}},
+	}
+	for _, c := range cases {
+		t.Run("an army at "+c.terrain, func(t *testing.T) {
+			forces := Army{Terrain: c.terrain, Units: []Unit{{"Vagha", 12}, {"Amazons", 8}}}
+			got, err := Points(forces)
+			if err != nil || !maps.Equal(got, c.want) {
+				t.Fatalf("got points %v (%v), want %v", got, err, c.want)
+			}
+			spend := Spend{Own: map[string]Health{"vagha": 3}}
+			s, _ := mustApply(t, recruitingState(t, nil), Event{Kind: KindRecruit, Player: "chris", ArmyName: "reserves", Forces: &forces, Spend: &spend})
+			if s.Pool["chris"] != 60-3 {
+				t.Errorf("got pool %d, want 57", s.Pool["chris"])
+			}
+		})
+	}
+}
+
+// TestAnArmyRecruitsOnceACycleWhateverTheSpellingOfItsName: "All
+// recruiting occurs by army" and "Recruiting points may not be saved for
+// future rounds of recruiting" (source, section 7): the horde that
+// recruited as "horde" does not recruit again as "Horde". Campaigns
+// recorded before replay such a second recruit with a warning.
+func TestAnArmyRecruitsOnceACycleWhateverTheSpellingOfItsName(t *testing.T) {
+	forces := chrisArmy("highland")
+	spend := Spend{Own: map[string]Health{"vagha": 6}}
+	rec := func(army string) Event {
+		return Event{Kind: KindRecruit, Player: "chris", ArmyName: army, Forces: &forces, Spend: &spend}
+	}
+	s, _ := mustApply(t, recruitingState(t, nil), rec("horde"))
+	for _, name := range []string{"horde", "Horde", " HORDE ", "horde\t"} {
+		t.Run(fmt.Sprintf("%q after horde", name), func(t *testing.T) {
+			if _, _, err := s.Apply(rec(name)); err == nil || !strings.Contains(err.Error(), "already recruited") {
+				t.Errorf("got %v, want it refused: the horde already recruited", err)
+			}
+		})
+	}
+	if _, _, err := s.Apply(rec("home")); err != nil {
+		t.Errorf("another army: %v", err)
+	}
+	n, _, err := s.Replay(rec("Horde"))
+	if err != nil || n.Pool["chris"] != 60-12 || len(n.Warnings) != 1 {
+		t.Errorf("replaying an older campaign's Horde after horde: got pool %d, warnings %q (%v); want 48 and one warning", n.Pool["chris"], n.Warnings, err)
+	}
+	if _, _, err := s.Replay(rec("horde")); err == nil {
+		t.Error("replaying the same spelling twice, which older versions refused too: got no error")
+	}
+}
+
+// TestRecruitSumsDoNotWrapRound: "All recruited units and items are taken
+// from the appropriate player's recruiting pool" (source, section 7): a
+// spend whose sums pass the largest number wraps round to a negative total
+// that the pool would pay by growing.
+func TestRecruitSumsDoNotWrapRound(t *testing.T) {
+	const most = Health(math.MaxInt)
+	cases := []struct {
+		name   string
+		forces Army
+		spend  Spend
+	}{
+		{"one race under two spellings", chrisArmy("highland"),
+			Spend{Own: map[string]Health{"Vagha": most, "vagha": 2}}},
+		{"points of one race converted under two spellings", chrisArmy("highland"),
+			Spend{Converted: []Conversion{{From: map[string]Health{"Vagha": most, "vagha": most, "mohrel": 4}, Race: "feral", Health: 1}}}},
+		{"the recruits of two races", Army{Terrain: "highland", Units: []Unit{{"vagha", 4}}, Bonus: map[string]Health{"vagha": most, "mohrel": most}},
+			Spend{Own: map[string]Health{"vagha": most, "mohrel": 2}}},
+		{"the points of two conversions", Army{Terrain: "highland", Units: []Unit{{"vagha", 4}}, Bonus: map[string]Health{"vagha": most, "mohrel": most}},
+			Spend{Converted: []Conversion{{From: map[string]Health{"vagha": most}, Race: "feral", Health: 1}, {From: map[string]Health{"mohrel": most}, Race: "feral", Health: 1}}}},
+	}
+	s := recruitingState(t, nil)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, _, err := s.Apply(Event{Kind: KindRecruit, Player: "chris", ArmyName: "horde", Forces: &c.forces, Spend: &c.spend})
+			if err == nil || !strings.Contains(err.Error(), "beyond") {
+				t.Errorf("got pool %d, error %v; want a refusal (beyond what a counter holds)", n.Pool["chris"], err)
+			}
+		})
 	}
 }
