@@ -170,7 +170,9 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // counted as possibly hidden; it is judged again on its own and kept, as
 // lying on the larger (onTop), when seen almost whole. So is a circle
 // lying across kept disks, within none (a small disk overhanging the
-// edge of the one it lies on): seen almost whole, it lies on top of them.
+// edge of the one it lies on): seen almost whole, it lies on top of them;
+// lying plainly on some and under others (see liesBetween), it is judged
+// on its outline off those it lies under.
 // Seen well but not almost whole (the shadow it casts on the table blurs
 // its outline there), it lies on top when the occlusion shows it: its
 // outline runs on across the edge of each disk it crosses, whose own
@@ -257,8 +259,18 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 				others = nil
 			}
 			if cov, length = seen(c.c, others); cov < wholeOnTop && !(across && liesAcross(c.c, keep, inside)) {
-				drop(c)
-				continue
+				// Lying on some kept disks and under others (a disk in the
+				// middle of a stack of three), it is judged on its outline
+				// off those it lies under.
+				under, ok := liesBetween(c.c, keep, inside)
+				if !across || !ok {
+					drop(c)
+					continue
+				}
+				if cov, length = seen(c.c, under); cov < p.finalCoverage || length < p.minSupport {
+					drop(c)
+					continue
+				}
 			}
 			c.onTop = true
 		}
@@ -348,21 +360,7 @@ func liesAcross(c circle, kept []candidate, inside func(c, k circle, others []ci
 	if inside == nil {
 		return false
 	}
-	// The kept disks c overlaps, and those of them whose edge it crosses
-	// (neither holding c nor lying within it): only those show which
-	// lies on which.
-	var near []circle
-	var crossed []int
-	for i, k := range kept {
-		d := c.C.sub(k.c.C).len()
-		if d >= c.R+k.c.R {
-			continue
-		}
-		near = append(near, k.c)
-		if d+c.R > k.c.R && d+k.c.R > c.R {
-			crossed = append(crossed, i)
-		}
-	}
+	near, crossed := crossings(c, kept)
 	if len(crossed) == 0 {
 		return false
 	}
@@ -388,6 +386,75 @@ func liesAcross(c circle, kept []candidate, inside func(c, k circle, others []ci
 	}
 	return all > 0 && float64(seen) >= acrossSeen*float64(all)
 }
+
+// liesBetween reports whether circle c lies on some of the kept disks
+// whose edges it crosses and under the others, each plainly: where it lies
+// on a disk, its outline runs on across the disk (acrossSeenEach of the
+// probes) and the disk's is seen less (by acrossPlain of the probes) under
+// it; where it lies under one, the other way round. It
+// returns the disks c lies under, and those whose order the probes do
+// not show (too few): c is judged on its outline off them. A disk lying
+// on one and under another, in the middle of a stack, was lost when
+// judged only on its outline off every disk kept (a disk of 2.5 cm two
+// thirds under others showed too little) or on its whole outline (a
+// third hidden).
+func liesBetween(c circle, kept []candidate, inside func(c, k circle, others []circle) (hit, n int)) ([]circle, bool) {
+	if inside == nil {
+		return nil, false
+	}
+	near, crossed := crossings(c, kept)
+	var under []circle
+	seen, all, over := 0, 0, 0
+	third := make([]circle, 0, len(near))
+	for _, i := range crossed {
+		k := kept[i]
+		third = third[:0]
+		for _, o := range near {
+			if o != k.c {
+				third = append(third, o)
+			}
+		}
+		onTop, n := inside(c, k.c, third)
+		hidden, m := inside(k.c, c, third)
+		a, b := float64(onTop)/float64(max(n, 1)), float64(hidden)/float64(max(m, 1))
+		switch {
+		case n < acrossLeast || m < acrossLeast:
+			under = append(under, k.c)
+		case a >= acrossSeenEach && a-b >= acrossPlain:
+			seen, all, over = seen+onTop, all+n, over+1
+		case b >= acrossSeenEach && b-a >= acrossPlain:
+			under = append(under, k.c)
+		default:
+			return nil, false
+		}
+	}
+	if over == 0 || len(under) == 0 || float64(seen) < acrossSeen*float64(all) {
+		return nil, false
+	}
+	return under, true
+}
+
+// crossings returns the kept disks c overlaps, and the indices of those
+// whose edge it crosses (neither holding c nor lying within it): only
+// those show which lies on which.
+func crossings(c circle, kept []candidate) (near []circle, crossed []int) {
+	for i, k := range kept {
+		d := c.C.sub(k.c.C).len()
+		if d >= c.R+k.c.R {
+			continue
+		}
+		near = append(near, k.c)
+		if d+c.R > k.c.R && d+k.c.R > c.R {
+			crossed = append(crossed, i)
+		}
+	}
+	return near, crossed
+}
+
+// acrossPlain is how much more of the upper circle's outline than of the
+// lower's must be seen where two cross, for liesBetween to read which
+// lies on which.
+const acrossPlain = 0.3
 
 // The occlusion that shows a circle lying across disks' edges: see
 // liesAcross.

@@ -306,6 +306,73 @@ func TestLiesAcross(t *testing.T) {
 	}
 }
 
+// liesBetween reads, of each kept disk a circle crosses, whether it lies
+// on it (its outline shows inside the disk, the disk's hidden inside it)
+// or under it (the other way round), and gives those it lies under and
+// those whose order too few probes show; a circle lying on none or under
+// none, or whose order with one is unclear, is not between.
+func TestLiesBetween(t *testing.T) {
+	c := circle{pt{0, 0}, 2.5}
+	below := candidate{c: circle{pt{-6, 0}, 5.2}, coverage: 0.9}
+	above := candidate{c: circle{pt{6, 0}, 4.45}, coverage: 0.95}
+	other := candidate{c: circle{pt{0, 6}, 4.45}, coverage: 0.95}
+	art := candidate{c: circle{pt{0.5, 0}, 1.25}, coverage: 0.9}
+	type counts struct{ onTop, n, hidden, m int }
+	cases := []struct {
+		name string
+		kept []candidate
+		seen map[circle]counts // by kept disk: c inside it, it inside c
+		want []circle          // nil: not between
+	}{
+		{"on one, under another", []candidate{below, above}, map[circle]counts{below.c: {22, 22, 2, 4}, above.c: {6, 20, 6, 6}}, []circle{above.c}},
+		{"a circle wholly inside it tells nothing", []candidate{below, above, art}, map[circle]counts{below.c: {22, 22, 2, 4}, above.c: {6, 20, 6, 6}}, []circle{above.c}},
+		{"under one whose order too few probes show", []candidate{below, above, other}, map[circle]counts{below.c: {22, 22, 2, 4}, above.c: {6, 20, 6, 6}, other.c: {2, 2, 1, 3}}, []circle{above.c, other.c}},
+		{"on both", []candidate{below, above}, map[circle]counts{below.c: {22, 22, 0, 5}, above.c: {18, 20, 0, 6}}, nil},
+		{"under both", []candidate{below, above}, map[circle]counts{below.c: {3, 22, 5, 5}, above.c: {6, 20, 6, 6}}, nil},
+		{"its order with one unclear", []candidate{below, above}, map[circle]counts{below.c: {22, 22, 4, 5}, above.c: {6, 20, 6, 6}}, nil},
+		{"seen too little on the one below", []candidate{below, above}, map[circle]counts{below.c: {11, 22, 0, 5}, above.c: {6, 20, 6, 6}}, nil},
+	}
+	for _, tc := range cases {
+		inside := func(a, b circle, others []circle) (int, int) {
+			cnt := tc.seen[b]
+			if a != c {
+				cnt = tc.seen[a]
+				cnt.onTop, cnt.n = cnt.hidden, cnt.m
+			}
+			return cnt.onTop, cnt.n
+		}
+		got, ok := liesBetween(c, tc.kept, inside)
+		if ok != (tc.want != nil) || !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v %v, want %v", tc.name, got, ok, tc.want)
+		}
+	}
+	if _, ok := liesBetween(c, []candidate{below, above}, nil); ok {
+		t.Error("with no look inside: lies between, want not")
+	}
+}
+
+// A disk in the middle of a stack of three, lying on one disk and under
+// another, is found and stacked between them: it is judged on its outline
+// off the disk above (liesBetween), and its rim where that disk does not
+// hide it (dropArtOnTop). Rendered scene: hard tier, seed 1, d2, a 2.54 cm
+// disk with a red rim on d1 and under d7, two fifths of its outline hidden.
+func TestDiskInTheMiddleOfAStackIsFound(t *testing.T) {
+	s, got := detectScene(t, 1, synth.Hard)
+	byID := map[string]models.Disk{}
+	for _, dk := range s.Truth.Disks {
+		byID[dk.ID] = dk
+	}
+	mid, low, top := byID["d2"], byID["d1"], byID["d7"]
+	overlap := func(a, b models.Disk) bool {
+		return math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y)) < float64(a.R+b.R)
+	}
+	if !(low.Z < mid.Z && mid.Z < top.Z && overlap(low, mid) && overlap(mid, top)) {
+		t.Fatalf("the scene's d2 is not between d1 and d7 (levels %d %d %d): the test tests nothing", low.Z, mid.Z, top.Z)
+	}
+	expectLyingOn(t, got, mid, low, 0.15)
+	expectLyingOn(t, got, top, mid, 0.15)
+}
+
 // A small disk lying wholly on a larger one is found and stacked on it.
 // Rendered scene: a 1.25 cm disk lying near the edge of a 5.2 cm one
 // (medium tier, seed 8), lost before verify judged it on its own.

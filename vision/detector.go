@@ -153,7 +153,9 @@ type Detector struct {
 
 	// The circles verify did not keep, this frame, and, while a disk
 	// found under chits is judged, the chits lying across its outline
-	// (ringColours does not read under them): see undertokens.go.
+	// (ringColours does not read under them): see undertokens.go; while
+	// art on top is judged, the disks lying on the one judged
+	// (dropArtOnTop).
 	rejected  []candidate
 	chitsOver []circle
 }
@@ -376,7 +378,7 @@ func (d *Detector) detect(frame gocv.Mat) (Result, error) {
 	// Art first: a circle of art taken for a disk on top lifts the disk
 	// it lies in, and so its neighbours' levels and sizes; hasRim then
 	// reads rims at the right height.
-	if d.dropArtOnTop(&disks, colour) {
+	if d.dropArtOnTop(&disks, above, colour) {
 		above = d.measure(disks, planes)
 	}
 	if d.dropArtWithin(&disks, colour) {
@@ -763,9 +765,29 @@ func (d *Detector) measure(fits []diskFit, memo planeMemo) [][]int {
 // their own as lying on a disk (onTop) that look like its art: of no
 // catalogue size, or with a rim no different from what lies around it (see
 // rimStandsOut, and artOnTop). It reports whether it removed any.
-func (d *Detector) dropArtOnTop(fits *[]diskFit, colour bgrImage) bool {
+//
+// Its rim is not read where a disk lying on it (above, by index) hides
+// it: a disk in the middle of a stack of three has its rim hidden there
+// under the art of the one on top, which would read as no rim.
+func (d *Detector) dropArtOnTop(fits *[]diskFit, above [][]int, colour bgrImage) bool {
+	if d.plane.cal == nil {
+		return false
+	}
 	all := circlesOf(*fits)
-	return d.dropFits(fits, func(f diskFit) bool { return d.artOnTop(f, all, colour) })
+	kept := (*fits)[:0]
+	n := len(*fits)
+	for i, f := range *fits {
+		d.chitsOver = d.chitsOver[:0]
+		for _, j := range above[i] {
+			d.chitsOver = append(d.chitsOver, all[j])
+		}
+		if !d.artOnTop(f, all, colour) {
+			kept = append(kept, f)
+		}
+	}
+	d.chitsOver = d.chitsOver[:0]
+	*fits = kept
+	return len(kept) < n
 }
 
 // circlesOf returns the circles of fits.

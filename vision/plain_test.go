@@ -1,0 +1,123 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"tableref/calibration"
+	"tableref/models"
+)
+
+// plainDisk is a disk drawPlainTable drew: centre and radius in cm, and
+// whether it was drawn with a rim band and a circle of art.
+type plainDisk struct {
+	x, y, r float64
+}
+
+// drawPlainTable draws, top-down at 15 pixels a centimetre on a 1920x1080
+// frame, 8 to 19 disks of the catalogue's creature and spell sizes on a
+// table of one colour, each drawn over those before it (so later ones lie
+// on top): a flat disk of a random colour with a rim band of another
+// (0.25 cm wide) and a circle of art of a third, 0.4 of its radius, off
+// its centre. Blurred (sigma 1 pixel) with noise (3 levels). It is
+// another renderer than synth's, with none of its art, light or lens: the
+// detector is checked on disks it was not tuned on. It returns the frame,
+// its calibration and the disks in the order drawn.
+func drawPlainTable(t *testing.T, seed uint64) (gocv.Mat, *calibration.Calibration, []plainDisk) {
+	t.Helper()
+	const w, h, s = 1920, 1080, 15.0
+	radii := []float64{1.25, 2.225, 2.54, 3.175, 4.445, 5.2}
+	rng := rand.New(rand.NewPCG(seed, 77))
+	frame := gocv.NewMatWithSize(h, w, gocv.MatTypeCV8UC3)
+	frame.SetTo(gocv.NewScalar(40+rng.Float64()*150, 40+rng.Float64()*150, 40+rng.Float64()*150, 0))
+	some := func() color.RGBA {
+		return color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0}
+	}
+	var disks []plainDisk
+	for n := 8 + rng.IntN(12); len(disks) < n; {
+		rc := radii[rng.IntN(len(radii))]
+		r := rc * s
+		x, y := r+rng.Float64()*(w-2*r), r+rng.Float64()*(h-2*r)
+		c := image.Pt(int(math.Round(x)), int(math.Round(y)))
+		gocv.Circle(&frame, c, int(math.Round(r)), some(), -1)
+		gocv.Circle(&frame, c, int(math.Round(r-0.12*s)), some(), int(math.Round(0.25*s)))
+		gocv.Circle(&frame, image.Pt(c.X+int(r*0.2), c.Y), int(r*0.4), some(), -1)
+		disks = append(disks, plainDisk{x / s, y / s, rc})
+	}
+	gocv.GaussianBlur(frame, &frame, image.Pt(0, 0), 1, 0, gocv.BorderReplicate)
+	b, err := frame.DataPtrUint8()
+	if err != nil {
+		frame.Close()
+		t.Fatal(err)
+	}
+	for i := range b {
+		b[i] = byte(max(0, min(255, math.Round(float64(b[i])+3*rng.NormFloat64()))))
+	}
+	var px []calibration.Pixel
+	var tab []models.TablePoint
+	for _, q := range [][2]float64{{0, 0}, {120, 0}, {120, 70}, {0, 70}, {60, 35}} {
+		px = append(px, calibration.Pixel{U: q[0] * s, V: q[1] * s})
+		tab = append(tab, models.TablePoint{X: models.Centimetres(q[0]), Y: models.Centimetres(q[1])})
+	}
+	cal, err := calibration.FromPoints(nil, w, h, px, tab)
+	if err != nil {
+		frame.Close()
+		t.Fatal(err)
+	}
+	return frame, cal, disks
+}
+
+// On tables drawn by another renderer (drawPlainTable), the detector finds
+// the disks, and at most one circle of art inside a disk is taken for a
+// disk. Twelve tables, 185 disks: 176 found (F1 0.972). Of the 9 missed,
+// 6 are spell disks, most of them largely hidden; the other three (5.2,
+// 3.175 and 2.225 cm, whole) are seen too little at their catalogue size
+// for the vote to keep them, a rim's inner edge a pixel from the outline
+// drawing the look off it, and the 3.175 cm one's circle of art, of a
+// spell's size, is kept instead. Looking again at such a peak a little
+// smaller or larger (voteSlack) finds them, but lost disks on synth's
+// tables: open. The test guards what is reached.
+func TestPlainTablesOfAnotherRenderer(t *testing.T) {
+	var found, missed, phantoms int
+	for seed := uint64(1); seed <= 12; seed++ {
+		frame, cal, disks := drawPlainTable(t, seed)
+		d := NewDetector(Options{Calibration: cal})
+		res, err := d.Detect(frame)
+		d.Close()
+		frame.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		used := make([]bool, len(res.Layout.Disks))
+		for _, dk := range disks {
+			hit := false
+			for j, g := range res.Layout.Disks {
+				if !used[j] && math.Hypot(float64(g.X)-dk.x, float64(g.Y)-dk.y) < 0.3*dk.r && math.Abs(float64(g.R)-dk.r) < 0.15*dk.r {
+					used[j], hit = true, true
+					break
+				}
+			}
+			if hit {
+				found++
+			} else {
+				missed++
+				t.Logf("table %d: the %.3f cm disk at (%.1f, %.1f) cm not found", seed, dk.r, dk.x, dk.y)
+			}
+		}
+		for j, g := range res.Layout.Disks {
+			if !used[j] {
+				phantoms++
+				t.Logf("table %d: a phantom of %.3f cm at (%.1f, %.1f) cm", seed, g.R, g.X, g.Y)
+			}
+		}
+	}
+	t.Logf("%d disks found, %d missed, %d phantoms", found, missed, phantoms)
+	if f := 2 * float64(found) / float64(2*found+missed+phantoms); f < 0.97 || phantoms > 1 {
+		t.Errorf("F1 %.3f (%d found, %d missed, %d phantoms), want at least 0.97 and at most 1 phantom", f, found, missed, phantoms)
+	}
+}
