@@ -30,7 +30,8 @@ type Applied struct {
 	// (discarded: "any leftover damage is wasted").
 	Wounded bool
 	Wasted  int
-	// Destroyed: the disk now has more wounds than its stamina.
+	// Destroyed: the disk now has more wounds than its stamina (whether or
+	// not this instance wounded it).
 	Destroyed bool
 }
 
@@ -46,13 +47,29 @@ func (h Health) Take(amount int) (Health, Applied) {
 		return h, a
 	}
 	h.Damage += amount
+	h, a = h.Settle()
+	a.Dealt, a.Taken = amount, amount
+	return h, a
+}
+
+// Settle applies to the damage and wounds already on the disk what the
+// rules apply "at any time": damage that equals or exceeds the toughness
+// becomes one wound and is cleared (Wasted is what was beyond the
+// toughness), and the disk is Destroyed when it then has more wounds than
+// its stamina ("a disk is removed as a casualty whenever it has suffered
+// more wounds than its Stamina"). Dealt and Taken are 0. Take settles
+// after every instance; the Melee Phase settles a disk photographed past
+// its limits before anyone strikes. A health with toughness below 1 is
+// not a fighter's and is always wounded.
+func (h Health) Settle() (Health, Applied) {
+	var a Applied
 	if h.Damage >= h.Toughness {
 		a.Wounded = true
 		a.Wasted = h.Damage - h.Toughness
 		h.Damage = 0
 		h.Wounds++
-		a.Destroyed = h.Wounds > h.Stamina
 	}
+	a.Destroyed = h.Wounds > h.Stamina
 	return h, a
 }
 

@@ -32,19 +32,37 @@ type Details struct {
 	Triggers []TriggerReport `json:"triggers,omitempty"`
 	// EndPhase is the state after the End Phase.
 	EndPhase EndPhaseReport `json:"end_phase"`
+	// Corrections are the disks photographed past their limits and what
+	// was applied to them before the first engagement, in layout order.
+	Corrections []CorrectionReport `json:"corrections,omitempty"`
+}
+
+// CorrectionReport is a Correction by id: the damage and wounds the disk
+// was photographed with, whether the wound its damage should already have
+// made was applied (its damage removed), and whether it was removed as a
+// casualty before anyone struck.
+type CorrectionReport struct {
+	Disk     string `json:"disk"`
+	Damage   int    `json:"damage"`
+	Wounds   int    `json:"wounds"`
+	Wound    bool   `json:"wound_applied"`
+	Casualty bool   `json:"casualty"`
 }
 
 // NewEngagementReport is a NewEngagement by ids.
 type NewEngagementReport struct {
 	Attacker string `json:"attacker"`
 	Defender string `json:"defender"`
-	// After and Step: the engagement and step whose casualties uncovered it.
+	// After and Step: the engagement and step whose casualties uncovered
+	// it; After "" and Step "start" for a disk photographed past its limits
+	// and removed before the first engagement.
 	After string `json:"after"`
 	Step  string `json:"step"`
 }
 
 // TriggerReport is a Trigger by ids. After is empty for an engagement that
-// existed before the Melee Phase.
+// existed before the Melee Phase, or, with Step "start", for one uncovered
+// by the removal of a disk photographed past its limits.
 type TriggerReport struct {
 	Disk  string `json:"disk"`
 	Enemy string `json:"enemy"`
@@ -79,16 +97,27 @@ func (a Analysis) details() Details {
 		d.Overruled = append(d.Overruled, [2]string{a.Split.Engagements[p[0]].ID, a.Split.Engagements[p[1]].ID})
 	}
 	for _, n := range a.Result.New {
-		d.NewEngagements = append(d.NewEngagements, NewEngagementReport{t.ID(n.Attacker), t.ID(n.Defender), a.Split.Engagements[n.After].ID, n.Step.String()})
+		r := NewEngagementReport{Attacker: t.ID(n.Attacker), Defender: t.ID(n.Defender), Step: StepStart}
+		if n.After >= 0 {
+			r.After, r.Step = a.Split.Engagements[n.After].ID, n.Step.String()
+		}
+		d.NewEngagements = append(d.NewEngagements, r)
 	}
 	for _, tr := range a.Result.Triggers {
 		r := TriggerReport{Disk: t.ID(tr.Disk), Enemy: t.ID(tr.Enemy)}
-		if tr.After >= 0 {
+		switch {
+		case tr.After >= 0:
 			r.After, r.Step = a.Split.Engagements[tr.After].ID, tr.Step.String()
+		case tr.AtStart:
+			r.Step = StepStart
 		}
 		d.Triggers = append(d.Triggers, r)
 	}
 	d.EndPhase = a.endPhase()
+	for _, c := range a.Result.Corrections {
+		d.Corrections = append(d.Corrections, CorrectionReport{Disk: t.ID(c.Disk), Damage: c.Before.Damage, Wounds: c.Before.Wounds,
+			Wound: c.Applied.Wounded, Casualty: c.Applied.Destroyed})
+	}
 	return d
 }
 

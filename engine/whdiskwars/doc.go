@@ -7,7 +7,9 @@
 //     Resistant (X), and the "on-engage" marker for "when this disk
 //     engages" abilities (keywords.go);
 //   - the damage arithmetic: instances, toughness, wounds, stamina,
-//     casualties, Immune and Resistant, the End Phase (damage.go);
+//     casualties, Immune and Resistant, the End Phase (damage.go), and
+//     the correction of a disk photographed past its limits before the
+//     first engagement (settle.go);
 //   - engagements from the pin relation, embattled disks and the split of
 //     scrums into engagements (engagements.go);
 //   - the resolution order: resolve_before, cycles, the first player's

@@ -172,18 +172,6 @@ func checkTargets(t *engine.Table, i int, targets []int, rel Relation) []string 
 	return warnings
 }
 
-// stateWarnings reports a state the rules never leave on the table.
-func stateWarnings(d models.Disk, h Health) []string {
-	var w []string
-	if h.Damage >= h.Toughness {
-		w = append(w, fmt.Sprintf("disk %s starts with damage %d, at least its toughness %d: it should already have taken a wound", label(d), h.Damage, h.Toughness))
-	}
-	if h.Wounds > h.Stamina {
-		w = append(w, fmt.Sprintf("disk %s starts with %d wounds, more than its stamina %d: it should already be a casualty", label(d), h.Wounds, h.Stamina))
-	}
-	return w
-}
-
 // orderOption is the layout's top-level field with the first player's
 // explicit engagement order: a list of engagement ids ("E2") or ids of a
 // disk attacking in the engagement.

@@ -29,7 +29,9 @@ type Fighter struct {
 // beginning of the Melee Phase have to be resolved in that phase").
 type NewEngagement struct {
 	Attacker, Defender int
-	// After is the engagement, Step the step, whose casualties uncovered it.
+	// After is the engagement, Step the step, whose casualties uncovered
+	// it; After is -1 when a disk photographed past its limits and removed
+	// before the first engagement uncovered it (see Correction).
 	After int
 	Step  Speed
 }
@@ -44,6 +46,9 @@ type Trigger struct {
 	// Melee Phase.
 	After int
 	Step  Speed
+	// AtStart: the engagement appeared when a disk photographed past its
+	// limits was removed before the first engagement (After is -1).
+	AtStart bool
 }
 
 // Result is the outcome of a Melee Phase.
@@ -59,6 +64,9 @@ type Result struct {
 	Events     []engine.Event
 	New        []NewEngagement
 	Triggers   []Trigger
+	// Corrections are the disks photographed past their limits and what
+	// was applied to them before the first engagement, in layout order.
+	Corrections []Correction
 }
 
 // Resolve runs the Melee Phase: every engagement of split, in the given
@@ -74,6 +82,12 @@ type Result struct {
 // before the next step: a disk destroyed before its step deals nothing.
 // After each removal, pins between enemies that were not there at the
 // start are reported as new engagements, not resolved.
+//
+// Before the first engagement, every disk in an engagement is settled
+// (Health.Settle): one photographed with damage at or above its toughness
+// suffers the wound it should already have taken, and one with more
+// wounds than its stamina is removed before anyone strikes (see
+// settleStart).
 func Resolve(t *engine.Table, rel Relation, split Split, fighters []Fighter, order []int) Result {
 	ph := &phase{
 		t: t, rel: rel, split: split, fighters: fighters,
@@ -83,6 +97,7 @@ func Resolve(t *engine.Table, rel Relation, split Split, fighters []Fighter, ord
 		ph.res.Health[i] = f.Health
 	}
 	ph.startTriggers()
+	ph.settleStart()
 	for _, e := range order {
 		ph.engagement(e)
 	}
@@ -146,6 +161,13 @@ func (ph *phase) step(e int, step Speed) {
 			destroyed = append(destroyed, to)
 		}
 	}
+	ph.remove(e, step, destroyed)
+}
+
+// remove takes the disks destroyed in a step of engagement e (or before
+// the first engagement, e -1) off the table and reports the engagements
+// their removal uncovers.
+func (ph *phase) remove(e int, step Speed, destroyed []int) {
 	for _, d := range destroyed {
 		ph.res.Removed[d] = true
 		ph.res.Casualties = append(ph.res.Casualties, d)
@@ -218,7 +240,8 @@ func (ph *phase) damage(id string, step Speed, i, amount int) bool {
 }
 
 // newContacts recomputes the pins on the table without the casualties and
-// reports the enemy pins that are new, with their triggers.
+// reports the enemy pins that are new, with their triggers. e is the
+// engagement whose step removed them, or -1 before the first engagement.
 func (ph *phase) newContacts(e int, step Speed) {
 	keep := make([]int, 0, ph.t.Len())
 	sub := ph.t.Layout()
@@ -231,7 +254,6 @@ func (ph *phase) newContacts(e int, step Speed) {
 		}
 	}
 	now := EnemyPins(engine.NewTable(sub))
-	id := ph.split.Engagements[e].ID
 	for k, bs := range now.Pins {
 		for _, b := range bs {
 			top, bottom := keep[k], keep[b]
@@ -243,8 +265,13 @@ func (ph *phase) newContacts(e int, step Speed) {
 			}
 			ph.extra[[2]int{top, bottom}] = true
 			ph.res.New = append(ph.res.New, NewEngagement{Attacker: top, Defender: bottom, After: e, Step: step})
-			ph.log(engine.Event{Engagement: id, Step: step.String(), From: ph.t.ID(top), To: ph.t.ID(bottom), Kind: "new-engagement",
-				Text: fmt.Sprintf("%s %s: %s now engages %s; this new engagement is not resolved in this Melee Phase", id, step, ph.label(top), ph.label(bottom))})
+			ev := ph.event(e, step)
+			ev.From, ev.To, ev.Kind = ph.t.ID(top), ph.t.ID(bottom), "new-engagement"
+			ev.Text = fmt.Sprintf("%s: %s now engages %s; this new engagement is not resolved in this Melee Phase", ph.where(e, step), ph.label(top), ph.label(bottom))
+			if e < 0 {
+				ev.Text += " (had the disks photographed past their limits been removed when they fell, it would have existed at the start of the phase: resolve it by hand, or photograph the table again without them)"
+			}
+			ph.log(ev)
 			ph.trigger(top, bottom, e, step)
 			ph.trigger(bottom, top, e, step)
 		}
@@ -267,10 +294,29 @@ func (ph *phase) trigger(disk, enemy, e int, step Speed) {
 	if !ph.fighters[disk].Profile.OnEngage {
 		return
 	}
-	ph.res.Triggers = append(ph.res.Triggers, Trigger{Disk: disk, Enemy: enemy, After: e, Step: step})
-	id := ph.split.Engagements[e].ID
-	ph.log(engine.Event{Engagement: id, Step: step.String(), From: ph.t.ID(disk), To: ph.t.ID(enemy), Kind: "trigger",
-		Text: fmt.Sprintf("%s %s: the \"when this disk engages\" ability of %s triggers against %s", id, step, ph.label(disk), ph.label(enemy))})
+	ph.res.Triggers = append(ph.res.Triggers, Trigger{Disk: disk, Enemy: enemy, After: e, Step: step, AtStart: e < 0})
+	ev := ph.event(e, step)
+	ev.From, ev.To, ev.Kind = ph.t.ID(disk), ph.t.ID(enemy), "trigger"
+	ev.Text = fmt.Sprintf("%s: the \"when this disk engages\" ability of %s triggers against %s", ph.where(e, step), ph.label(disk), ph.label(enemy))
+	ph.log(ev)
+}
+
+// event starts a log event of engagement e in the given step, or of the
+// start of the phase (step "start") when e is -1.
+func (ph *phase) event(e int, step Speed) engine.Event {
+	if e < 0 {
+		return engine.Event{Step: StepStart}
+	}
+	return engine.Event{Engagement: ph.split.Engagements[e].ID, Step: step.String()}
+}
+
+// where prefixes a log text: "E1 normal", or "start" before the first
+// engagement.
+func (ph *phase) where(e int, step Speed) string {
+	if e < 0 {
+		return StepStart
+	}
+	return ph.split.Engagements[e].ID + " " + step.String()
 }
 
 func (ph *phase) log(ev engine.Event) {
