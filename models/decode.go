@@ -236,7 +236,7 @@ func parseDisk(raw json.RawMessage, i int, lim bounds) (Disk, error) {
 		o.pixel(&d.Pixel),
 		o.str("name", &d.Name), o.str("owner", &d.Owner), o.str("side", &d.Side),
 		o.str("faction", &d.Faction), o.str("kind", &d.Kind), o.str("terrain", &d.Terrain),
-		o.str("rim", &d.Rim), o.boolean("flying", &d.Flying),
+		o.str("rim", &d.Rim), o.str("rim_colour", &d.RimColour), o.boolean("flying", &d.Flying),
 		o.stats(&d),
 		o.strings("keywords", &d.Keywords),
 		o.count("damage", &d.Damage), o.count("wounds_taken", &d.WoundsTaken),

@@ -58,6 +58,7 @@ func (d Disk) marshal() json.RawMessage {
 	w.put("z", d.Z)
 	w.pixel(d.Pixel)
 	w.putNonZero("rim", d.Rim)
+	w.putNonZero("rim_colour", d.RimColour)
 	w.putNonZero("flying", d.Flying)
 	if len(d.Stats) > 0 {
 		w.put("stats", map[string]int(d.Stats))

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,5 +52,32 @@ func TestAKnownFieldSetAfterReadingIsWrittenOnce(t *testing.T) {
 	back, err := Parse(data)
 	if err != nil || back.Disks[0].Pixel == nil || back.Disks[0].Pixel.PX != 10 {
 		t.Errorf("read back: %v, pixel %+v; want px 10", err, back.Disks[0].Pixel)
+	}
+}
+
+// A disk's rim colour (extension) is written and read back beside its
+// class; RimClass keeps the spec's classes and names every other colour
+// unknown (table-model.md: "`unknown` otherwise").
+func TestRimColourAndClass(t *testing.T) {
+	for colour, want := range map[string]string{"green": "green", "blue": "blue", "black": "black", "red": "red",
+		"gold": "unknown", "purple": "unknown", "": "unknown", "unknown": "unknown"} {
+		if got := RimClass(colour); got != want {
+			t.Errorf("RimClass(%q) = %q, want %q", colour, got, want)
+		}
+	}
+	l := Layout{Version: Version, Disks: []Disk{{ID: "d1", R: 2, Rim: "unknown", RimColour: "gold"}}}
+	b, err := Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(`"rim_colour": "gold"`)) && !bytes.Contains(b, []byte(`"rim_colour":"gold"`)) {
+		t.Errorf("rim_colour not written: %s", b)
+	}
+	back, err := Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := back.Disks[0]; d.Rim != "unknown" || d.RimColour != "gold" {
+		t.Errorf("read back rim %q, rim_colour %q; want unknown, gold", d.Rim, d.RimColour)
 	}
 }

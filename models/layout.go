@@ -75,9 +75,14 @@ type Disk struct {
 	Z int
 	// Pixel is the disk as seen in the image, nil when not from vision.
 	Pixel *ImageCircle
-	// Rim is the rim colour class seen by vision.
-	Rim    string
-	Flying bool
+	// Rim is the rim colour class seen by vision: green, blue, black, red
+	// or unknown (RimClass).
+	Rim string
+	// RimColour is the rim's colour as vision named it, finer than Rim
+	// (extension): black, red, gold, green, blue or purple; empty when
+	// unknown. A gold or purple rim's class is unknown.
+	RimColour string
+	Flying    bool
 	// Stats holds the ruleset's integer statistics by name.
 	Stats    Stats
 	Keywords []string
@@ -94,6 +99,17 @@ type Disk struct {
 	MissileCount int
 	// Extra keeps fields this version does not know.
 	Extra map[string]json.RawMessage
+}
+
+// RimClass returns the rim colour class (the Rim field) of a rim colour:
+// green, blue, black and red are classes of their own (the alignments of
+// Diskwars); any other colour, or none, is unknown.
+func RimClass(colour string) string {
+	switch colour {
+	case "green", "blue", "black", "red":
+		return colour
+	}
+	return "unknown"
 }
 
 // Stats are a disk's integer statistics by name (attack, defense,

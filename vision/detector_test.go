@@ -281,9 +281,11 @@ func scoreScene(truth, got models.Layout) sceneErrors {
 }
 
 // TestRenderedScenes measures the calibrated pipeline on rendered tables
-// of the easy and medium tiers at 1920x1080 (vision/synth).
+// of the easy and medium tiers at 1920x1080 (vision/synth), and checks the
+// rims: of the spec's classes, a gold rim named in rim_colour.
 func TestRenderedScenes(t *testing.T) {
 	var all sceneErrors
+	golds, goldSeen := 0, 0
 	for _, sc := range []struct {
 		seed uint64
 		tier synth.Tier
@@ -294,6 +296,24 @@ func TestRenderedScenes(t *testing.T) {
 		all.tp, all.fp, all.fn = all.tp+e.tp, all.fp+e.fp, all.fn+e.fn
 		all.centreMM = append(all.centreMM, e.centreMM...)
 		all.stackOK, all.pair = all.stackOK+e.stackOK, all.pair+e.pair
+		// Rims keep the spec's classes (table-model.md: "unknown"
+		// otherwise); the colour itself is rim_colour (extension).
+		for _, g := range got.Disks {
+			if g.Rim != models.RimClass(g.RimColour) {
+				t.Errorf("%s seed %d: disk %s rim %q, rim_colour %q: the class is not the colour's", sc.tier, sc.seed, g.ID, g.Rim, g.RimColour)
+			}
+			for _, td := range s.Truth.Disks {
+				if math.Hypot(float64(td.X-g.X), float64(td.Y-g.Y)) < 0.3 && td.Rim == "gold" {
+					golds++
+					if g.RimColour == "gold" {
+						goldSeen++
+					}
+				}
+			}
+		}
+	}
+	if golds == 0 || 5*goldSeen < 4*golds {
+		t.Errorf("%d of %d gold rims named gold, want four in five", goldSeen, golds)
 	}
 	p := float64(all.tp) / float64(all.tp+all.fp)
 	r := float64(all.tp) / float64(all.tp+all.fn)

@@ -53,7 +53,10 @@ func (d *Detector) layout(fits []diskFit, above [][]int, colour bgrImage) models
 			disk.X, disk.Y, disk.R = models.Centimetres(disk.Pixel.PX), models.Centimetres(disk.Pixel.PY), models.Centimetres(disk.Pixel.PR)
 			disk.Kind = models.KindUnknown
 		}
-		disk.Rim = rimColour(f, fits, above[i], pl, colour)
+		if c := rimColour(f, fits, above[i], pl, colour); c != "unknown" {
+			disk.RimColour = c
+		}
+		disk.Rim = models.RimClass(disk.RimColour)
 		disk.Extra = map[string]json.RawMessage{"confidence": json.RawMessage(fmt.Sprintf("%.3f", f.coverage))}
 		if measured != "" {
 			disk.Extra["measured_r"] = json.RawMessage(measured)

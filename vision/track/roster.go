@@ -174,8 +174,8 @@ func (t *Tracker) namedAs(id string) *track {
 func (tr *track) take(nd models.Disk) {
 	id := nd.Clone()
 	id.X, id.Y, id.Z, id.Pixel = tr.disk.X, tr.disk.Y, tr.disk.Z, tr.disk.Pixel
-	if id.Rim == "" {
-		id.Rim = tr.disk.Rim
+	if id.Rim == "" && id.RimColour == "" {
+		id.Rim, id.RimColour = tr.disk.Rim, tr.disk.RimColour
 	}
 	delete(id.Extra, "tracking")
 	tr.disk = id

@@ -391,7 +391,7 @@ func (t *Tracker) cost(tr *track, d models.Disk, sig Signature) float64 {
 	if a, ok := t.appearance(tr, sig); ok {
 		c += t.opt.Appearance * a
 	}
-	if tr.disk.Rim != "" && d.Rim != "" && tr.disk.Rim != "unknown" && d.Rim != "unknown" && tr.disk.Rim != d.Rim {
+	if a, b := rimOf(tr.disk), rimOf(d); a != "" && b != "" && a != "unknown" && b != "unknown" && a != b {
 		c += 0.5
 	}
 	return c
@@ -414,6 +414,16 @@ func (t *Tracker) appearance(tr *track, sig Signature) (float64, bool) {
 	return best, true
 }
 
+// rimOf is the finest name of a disk's rim colour there is: its colour
+// (a gold rim is not a purple one, though both are of class unknown),
+// else its class.
+func rimOf(d models.Disk) string {
+	if d.RimColour != "" {
+		return d.RimColour
+	}
+	return d.Rim
+}
+
 func dist(a, b models.TablePoint) float64 {
 	return math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y))
 }
@@ -423,8 +433,8 @@ func (t *Tracker) follow(tr *track, d models.Disk, sig Signature, obs Observatio
 	var evs []Event
 	from, tentative := tr.anchor, tr.seen < 2
 	tr.disk.X, tr.disk.Y, tr.disk.Z, tr.disk.Pixel = d.X, d.Y, d.Z, d.Pixel
-	if tr.disk.Rim == "" || tr.disk.Rim == "unknown" {
-		tr.disk.Rim = d.Rim
+	if rimOf(tr.disk) == "" || rimOf(tr.disk) == "unknown" {
+		tr.disk.Rim, tr.disk.RimColour = d.Rim, d.RimColour
 	}
 	tr.learn(sig)
 	tr.seen++
@@ -508,7 +518,7 @@ func (t *Tracker) birth(d models.Disk, sig Signature, obs Observation) (*track, 
 			return tr, false, []Event{{Frame: obs.Frame, Kind: "seen-again", ID: tr.disk.ID, Name: tr.disk.Name, Text: label(tr.disk) + " is seen again where it was"}}
 		}
 	}
-	nd := models.Disk{ID: t.freshID(obs.Layout.Tokens), Kind: d.Kind, Rim: d.Rim, X: d.X, Y: d.Y, R: d.R, Z: d.Z, Pixel: d.Pixel}
+	nd := models.Disk{ID: t.freshID(obs.Layout.Tokens), Kind: d.Kind, Rim: d.Rim, RimColour: d.RimColour, X: d.X, Y: d.Y, R: d.R, Z: d.Z, Pixel: d.Pixel}
 	tr := &track{disk: nd, anchor: d.Centre(), ref: d.Pixel, seen: 1, visible: true}
 	tr.learn(sig)
 	t.tracks = append(t.tracks, tr)
