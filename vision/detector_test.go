@@ -303,7 +303,7 @@ func TestRenderedScenes(t *testing.T) {
 				t.Errorf("%s seed %d: disk %s rim %q, rim_colour %q: the class is not the colour's", sc.tier, sc.seed, g.ID, g.Rim, g.RimColour)
 			}
 			for _, td := range s.Truth.Disks {
-				if math.Hypot(float64(td.X-g.X), float64(td.Y-g.Y)) < 0.3 && td.Rim == "gold" {
+				if math.Hypot(float64(td.X-g.X), float64(td.Y-g.Y)) < 0.3 && td.RimColour == "gold" {
 					golds++
 					if g.RimColour == "gold" {
 						goldSeen++

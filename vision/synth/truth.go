@@ -13,7 +13,7 @@ var terrainNames = []string{"forest", "lake", "mountain", "ruins", "homeland"}
 func (s *Scene) truth() models.Layout {
 	l := models.Layout{Version: models.Version, Source: fmt.Sprintf("synth seed %d tier %s", s.Seed, s.Tier)}
 	for i, d := range s.disks {
-		md := models.Disk{ID: d.id, Kind: d.kind, Rim: d.rim, X: cm(d.x), Y: cm(d.y), R: cm(d.r), Z: d.level}
+		md := models.Disk{ID: d.id, Kind: d.kind, Rim: models.RimClass(d.rim), RimColour: d.rim, X: cm(d.x), Y: cm(d.y), R: cm(d.r), Z: d.level}
 		if d.kind == models.KindTerrain {
 			md.Terrain = terrainNames[i%len(terrainNames)]
 		}
