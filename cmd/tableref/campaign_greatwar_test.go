@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,6 +21,9 @@ type gwStatus struct {
 		Gold         map[string]int
 		RulesVersion int `json:"rules_version"`
 		IncomeTurn   int `json:"income_turn"`
+		Winner       string
+		WonTurn      int `json:"won_turn"`
+		Warnings     []string
 		Options      struct {
 			BattleForTheBones bool     `json:"battle_for_the_bones"`
 			Harvesters        []string `json:"harvesters"`
@@ -91,7 +95,7 @@ func TestNewGreatWarCampaignPlaysUnderTheCurrentRules(t *testing.T) {
 	t.Run("a setup file keeps its other fields", func(t *testing.T) {
 		db := filepath.Join(t.TempDir(), "c.db")
 		mustCLI(t, db, "", "new", "--campaign", "war", "--rules", "greatwar", "--setup", writeFile(t, "setup.json", gwSetupEvent))
-		want := `{"rules_version":1,"kind":"setup","players":[{"name":"kate","faction":"knights"},{"name":"oscar","faction":"orcs","gold":2}],"options":{"harvesters":["Militia"]}}`
+		want := `{"rules_version":` + strconv.Itoa(greatwar.CurrentRules) + `,"kind":"setup","players":[{"name":"kate","faction":"knights"},{"name":"oscar","faction":"orcs","gold":2}],"options":{"harvesters":["Militia"]}}`
 		if got := setupEventOf(t, db, "war"); got != want {
 			t.Errorf("stored setup event:\ngot  %s\nwant %s", got, want)
 		}
@@ -357,5 +361,27 @@ func TestCampaignEndTurnRefusesAStaleProposal(t *testing.T) {
 	}
 	if st := statusOf(t, db, "war").State; st.Turn != 3 || st.IncomeTurn != 2 {
 		t.Errorf("after it: got turn %d, income turn %d; want 3, 2", st.Turn, st.IncomeTurn)
+	}
+}
+
+// TestCampaignStatusShowsTheWinnerAndTheWarnings: "It is the objective of
+// the game to conquer the homlands of all enemy factions" (The Great War,
+// The Set-Up): once the last enemy homeland is conquered, "campaign
+// status" names the winning alignment. A campaign of rules version 1 that
+// buys a third Catapult as "Catapults" ("the Knights player may only have
+// 2 Catapults in play", Some further restrictions) keeps the purchase, and
+// the status warns of it.
+func TestCampaignStatusShowsTheWinnerAndTheWarnings(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	mustCLI(t, db, "", "new", "--campaign", "war", "--rules", "greatwar", "--setup", writeFile(t, "setup.json", gwSetupEvent))
+	mustCLI(t, db, `{"kind":"conquest","homeland":"kate","by":"oscar"}`, "record", "--campaign", "war", "-")
+	if st := statusOf(t, db, "war").State; st.Winner != "evil" || st.WonTurn != 1 {
+		t.Errorf("got winner %q in turn %d, want evil in turn 1", st.Winner, st.WonTurn)
+	}
+	old := `{"rules_version": 1, "kind": "setup", "players": [{"name": "kate", "faction": "knights", "gold": 5, "army": [{"name": "Catapult", "cost": 1, "faction": "knights"}, {"name": "Catapult", "cost": 1, "faction": "knights"}]}, {"name": "oscar", "faction": "orcs"}]}`
+	mustCLI(t, db, "", "new", "--campaign", "old", "--rules", "greatwar", "--setup", writeFile(t, "old.json", old))
+	mustCLI(t, db, `{"kind":"purchase","orders":[{"player":"kate","items":[{"name":"Catapults","cost":1,"faction":"knights"}]}]}`, "record", "--campaign", "old", "-")
+	if st := statusOf(t, db, "old").State; len(st.Warnings) != 1 || !strings.Contains(st.Warnings[0], "2 Catapults") {
+		t.Errorf("got warnings %q, want one about the Knights' 2 Catapults", st.Warnings)
 	}
 }

@@ -26,11 +26,13 @@ func (s *setupCheck) armies() {
 			points[p.Name] += pts
 		}
 		s.armyDisk(i, p, d)
+		// A table is checked afresh, so "Catapults" and "Familiars" are
+		// the limited units whatever the rules version of a campaign.
 		n := NormalName(d.Name)
-		switch {
-		case n == Familiar:
+		switch u := UnitKey(d.Name, true); {
+		case u == Familiar:
 			familiars[p.Name]++
-		case n == Catapult:
+		case u == Catapult:
 			catapults[p.Name]++
 		case d.HasKeyword("unique"):
 			if other, dup := uniques[n]; dup {

@@ -11,6 +11,8 @@
 //     revealed together, the bidding war, one spell per turn), transfers
 //     between allies, the homeland abilities, the Familiar recharge,
 //     Resurrection, the banned spell and the optional Battle for the Bones;
+//   - the end of the campaign: the alignment that conquers every enemy
+//     homeland wins (victory.go);
 //   - the campaign state machine (State, Event, Apply): a state is a value,
 //     applying an event returns a new state and the event's effects, so a
 //     ledger derives the state by replaying its events; a campaign is

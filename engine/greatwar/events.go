@@ -72,7 +72,8 @@ func incomeWhy(src Source) string {
 }
 
 // conquest: "The conqueror gets all Gold of the player whose Homeland he
-// has conquered."
+// has conquered." The conqueror's team wins when no enemy homeland is
+// left (checkVictory); the effects are the gold alone.
 func (s *State) conquest(e Event) ([]Effect, error) {
 	loser, ok := s.Player(e.Homeland)
 	if !ok {
@@ -89,6 +90,7 @@ func (s *State) conquest(e Event) ([]Effect, error) {
 		return nil, fmt.Errorf("the homeland of %s was already conquered by %s in turn %d", loser.Name, q.By, q.Turn)
 	}
 	s.Conquered[loser.Name] = Conquest{By: by.Name, ByFaction: by.Faction, Turn: s.Turn}
+	s.checkVictory(by.Alignment)
 	g := s.Gold[loser.Name]
 	if err := s.gain(by.Name, g); err != nil {
 		return nil, err
@@ -234,7 +236,9 @@ func (s *State) checkResurrect(e Event, u Unique) error {
 // recharge: the Familiar "can only be recharged at the owner's faction
 // homeland for 5 Gold".
 func (s *State) recharge(e Event) ([]Effect, error) {
-	if s.count(e.Player, Familiar) == 0 {
+	// Every version counts a Familiar held as "Familiars": accepting a
+	// recharge once refused changes no event already recorded.
+	if s.countAs(e.Player, Familiar, true) == 0 {
 		return nil, fmt.Errorf("%s has no Familiar", e.Player)
 	}
 	if q, lost := s.Conquered[e.Player]; lost {

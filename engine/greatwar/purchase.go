@@ -9,26 +9,47 @@ import (
 // checkNew checks that item may join p's army now: the army rules, the
 // uniques ("only ... if these have not been introduced to the game before.
 // If a unique disk died, it may not be bought again"), one Familiar per
-// player and the Knights' 2 Catapults.
+// player and the Knights' 2 Catapults. Under a rules version before
+// Rules2, an item that only the limits of Rules2 refuse (a plural of a
+// limited unit's name) is accepted, with a warning in s.Warnings.
 func (s *State) checkNew(p Player, it Item) error {
 	if err := CheckArmyRule(p, it); err != nil {
 		return err
 	}
 	it = s.knownUnique(it)
-	n := NormalName(it.Name)
-	switch {
-	case n == Familiar:
-		// Names are compared in their normal form, so "familiar" and
-		// "Familiar " are the one Familiar "each player is allowed".
-		if s.count(p.Name, Familiar) > 0 {
-			return fmt.Errorf("%s already has a Familiar; each player is allowed 1", p.Name)
-		}
-	case n == Catapult && p.Faction == Knights:
-		if s.count(p.Name, Catapult) >= MaxCatapults {
-			return fmt.Errorf("the Knights may only have %d Catapults in play", MaxCatapults)
-		}
+	var err error
+	switch u := s.unitKey(it.Name); {
+	case limits(p, u):
+		err = s.checkLimit(p, u, s.since(Rules2))
 	case it.Unique:
-		return s.checkUnique(p, n, it.Name)
+		err = s.checkUnique(p, NormalName(it.Name), it.Name)
+	}
+	if err == nil && !s.since(Rules2) {
+		if u := UnitKey(it.Name, true); limits(p, u) {
+			if lerr := s.checkLimit(p, u, true); lerr != nil {
+				s.warn(p, it.Name, Rules2, lerr)
+			}
+		}
+	}
+	return err
+}
+
+// limits reports whether the text limits the number of units u (in
+// UnitKey form) that player p may have.
+func limits(p Player, u string) bool {
+	return u == Familiar || u == Catapult && p.Faction == Knights
+}
+
+// checkLimit checks that p may have one more unit u (in UnitKey form) of
+// a limited kind, counting the limited unit's plurals when plurals is
+// true. Names are compared in their normal form, so "familiar" and
+// "Familiar " are the one Familiar "each player is allowed".
+func (s *State) checkLimit(p Player, u string, plurals bool) error {
+	switch {
+	case u == Familiar && s.countAs(p.Name, Familiar, plurals) > 0:
+		return fmt.Errorf("%s already has a Familiar; each player is allowed 1", p.Name)
+	case u == Catapult && p.Faction == Knights && s.countAs(p.Name, Catapult, plurals) >= MaxCatapults:
+		return fmt.Errorf("the Knights may only have %d Catapults in play", MaxCatapults)
 	}
 	return nil
 }
@@ -54,8 +75,10 @@ func (s *State) checkUnique(p Player, n, name string) error {
 // From Rules1 on, the Familiar is never unique, flagged or not: "no
 // unique disk is be chosen more than once. Exception: Familiar" (each
 // player may have one, checkNew).
+//
+// From Rules2 on, a Familiar under its plural ("Familiars") is one too.
 func (s *State) knownUnique(it Item) Item {
-	if s.since(Rules1) && NormalName(it.Name) == Familiar {
+	if s.since(Rules1) && s.unitKey(it.Name) == Familiar {
 		it.Unique = false
 		return it
 	}
@@ -93,11 +116,16 @@ func markUniques(orders []Order) []Order {
 	return out
 }
 
-// count returns how many units of a (normalised) name a player has.
-func (s *State) count(player, norm string) int {
+// count returns how many units of a name (in unitKey form) a player has.
+func (s *State) count(player, key string) int { return s.countAs(player, key, s.since(Rules2)) }
+
+// countAs returns how many units of a name (in UnitKey form) a player
+// has, counting the units held under a limited unit's plural when plurals
+// is true.
+func (s *State) countAs(player, key string, plurals bool) int {
 	c := 0
 	for name, k := range s.Units[player] {
-		if NormalName(name) == norm {
+		if UnitKey(name, plurals) == key {
 			c += k
 		}
 	}
@@ -209,6 +237,7 @@ func (s *State) checkOrder(o Order) error {
 	if total > s.Gold[p.Name] {
 		return fmt.Errorf("%s orders %d gold worth but holds %d", p.Name, total, s.Gold[p.Name])
 	}
+	s.Warnings = trial.Warnings // the order stands: keep what it warned of
 	return nil
 }
 

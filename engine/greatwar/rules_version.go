@@ -32,8 +32,16 @@ const (
 	// who owned it, one playing order a turn, starting army points that
 	// overflow are refused.
 	Rules1 = 1
+	// Rules2 compares the names of the units the text limits in number
+	// (Familiar, Catapult) the way a player writes them: "Catapults" is a
+	// Catapult, so it counts towards the Knights' 2 Catapults, a second
+	// Familiar bought as "Familiars" is refused and is no unique, and a
+	// player's disks of such a name are kept under the spelling in play.
+	// Under an earlier version, an item that only this rule refuses is
+	// accepted as it was recorded, and the state's Warnings say so.
+	Rules2 = 2
 	// CurrentRules is the version new campaigns should name.
-	CurrentRules = Rules1
+	CurrentRules = Rules2
 )
 
 // setRules checks and keeps the rules version a setup event names.
@@ -49,27 +57,39 @@ func (s *State) setRules(v int) error {
 // a later one.
 func (s *State) since(v int) bool { return s.RulesVersion >= v }
 
+// warn records in Warnings that an earlier rules version accepts what
+// version v refuses (err), for player p's item.
+func (s *State) warn(p Player, item string, v int, err error) {
+	s.Warnings = append(s.Warnings, fmt.Sprintf("turn %d: %s's %s: accepted under rules version %d, though rules version %d refuses it: %v",
+		s.Turn, p.Name, item, s.RulesVersion, v, err))
+}
+
+// unitKey is the form in which the campaign compares a unit's names: the
+// normal form, and from Rules2 on a limited unit's plural read as the
+// unit (UnitKey).
+func (s *State) unitKey(name string) string { return UnitKey(name, s.since(Rules2)) }
+
 // unitName returns the name under which a player's unit of that name is
-// kept: from Rules1 on, the spelling already in play (compared in normal
-// form), so that two spellings of one unit never coexist; else the name
-// as given.
+// kept: from Rules1 on, the spelling already in play (compared by
+// unitKey), so that two spellings of one unit never coexist; else the
+// name as given.
 func (s *State) unitName(player, name string) string {
 	if !s.since(Rules1) {
 		return name
 	}
-	if k := s.spellings(player, NormalName(name)); len(k) > 0 {
+	if k := s.spellings(player, s.unitKey(name)); len(k) > 0 {
 		return k[0]
 	}
 	return name
 }
 
 // spellings returns, sorted, the names under which a player holds units of
-// a normalised name: one from Rules1 on, possibly several in a campaign
-// recorded under the original rules.
-func (s *State) spellings(player, norm string) []string {
+// a name in unitKey form: one from Rules1 on, possibly several in a
+// campaign recorded under the original rules.
+func (s *State) spellings(player, key string) []string {
 	var out []string
 	for name := range s.Units[player] {
-		if NormalName(name) == norm {
+		if s.unitKey(name) == key {
 			out = append(out, name)
 		}
 	}

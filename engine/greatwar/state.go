@@ -128,6 +128,14 @@ type State struct {
 	// RulesVersion is the version of the rules the campaign is played
 	// under, from its setup event (see RulesOriginal).
 	RulesVersion int `json:"rules_version,omitempty"`
+	// Winner is the alignment that conquered every enemy homeland first
+	// ("" while nobody has), in turn WonTurn (see victory.go).
+	Winner  Alignment `json:"winner,omitempty"`
+	WonTurn int       `json:"won_turn,omitempty"`
+	// Warnings lists the items the campaign's rules version accepted
+	// though a later version refuses them (see Rules2): kept, as
+	// recorded, and said.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Player returns the named player.
@@ -190,6 +198,7 @@ func (s State) clone() State {
 	c := s
 	c.Players = slices.Clone(s.Players)
 	c.Order = slices.Clone(s.Order)
+	c.Warnings = slices.Clone(s.Warnings)
 	c.Gold = maps.Clone(s.Gold)
 	c.Units = make(map[string]map[string]int, len(s.Units))
 	for p, u := range s.Units {

@@ -16,6 +16,29 @@ func NormalName(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// limitedUnits are the units the text limits in number (normal form):
+// "each player is allowed to have 1 Familiar" and "the Knights player may
+// only have 2 Catapults in play".
+var limitedUnits = []string{Familiar, Catapult}
+
+// UnitKey returns the form in which unit names are compared: NormalName,
+// and, when plurals is true, a limited unit's name followed by a plural
+// "s" read as that unit ("Catapults", " CATAPULTS " and "catapult" are
+// all "catapult"). Other names keep their plural: "Catapult Crews" is not
+// a Catapult, nor "Dark Drakes" a "Dark Drake".
+func UnitKey(name string, plurals bool) string {
+	n := NormalName(name)
+	if !plurals {
+		return n
+	}
+	for _, u := range limitedUnits {
+		if n == u+"s" {
+			return u
+		}
+	}
+	return n
+}
+
 // standardUnits are the standard army units of the text, the units that
 // harvest besides Peasants and the only ones that may carry the Dragon
 // Bones.
