@@ -32,9 +32,36 @@ func NextRecruiting(completed int) int {
 // most first ("sit around the battlefield in order from most maneuver
 // results to least"). Players with equal totals are returned in ties, in
 // the order of their seats: they roll again against each other.
+// The totals are not checked; SeatPlayers refuses negative ones.
 func OrderOfPlay(maneuvers map[string]int) (order []string, ties [][]string) {
-	order, ties, _ = SeatPlayers(maneuvers, nil)
+	order, ties, _ = seatPlayers(maneuvers, nil)
 	return order, ties
+}
+
+// CheckManeuvers refuses negative maneuver totals, of the first roll or of
+// a reroll: "All players roll their Horde armies and total maneuver
+// results" (section 3), and a total of results rolled counts the
+// maneuver icons showing, from none up. The text's other maneuver rolls
+// count alike ("Any units with maneuver results flee", "If any army rolls
+// 12 or more maneuvers the spell fails").
+func CheckManeuvers(maneuvers map[string]int, rerolls []map[string]int) error {
+	var bad []string
+	for i, m := range append([]map[string]int{maneuvers}, rerolls...) {
+		for _, p := range slices.Sorted(maps.Keys(m)) {
+			if m[p] >= 0 {
+				continue
+			}
+			roll := "Horde maneuver total"
+			if i > 0 {
+				roll = fmt.Sprintf("reroll %d", i)
+			}
+			bad = append(bad, fmt.Sprintf("%s of %s is %d", roll, p, m[p]))
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("%s: a total of maneuver results counts the results rolled and is never negative", strings.Join(bad, "; "))
+	}
+	return nil
 }
 
 // SeatPlayers is OrderOfPlay with the rerolls of the players who tie:
@@ -43,8 +70,18 @@ func OrderOfPlay(maneuvers map[string]int) (order []string, ties [][]string) {
 // one group of tied players within the seats of that group; it must name
 // exactly the players of a group tied at that point (by the first roll,
 // or again by an earlier reroll). The ties left, if any, are returned;
-// a reroll that is not a tied group is an error.
+// a reroll that is not a tied group is an error, and so is a negative
+// total (CheckManeuvers).
 func SeatPlayers(maneuvers map[string]int, rerolls []map[string]int) (order []string, ties [][]string, err error) {
+	if err := CheckManeuvers(maneuvers, rerolls); err != nil {
+		return nil, nil, err
+	}
+	return seatPlayers(maneuvers, rerolls)
+}
+
+// seatPlayers is SeatPlayers without CheckManeuvers, for replaying the
+// orders older versions recorded and for OrderOfPlay.
+func seatPlayers(maneuvers map[string]int, rerolls []map[string]int) (order []string, ties [][]string, err error) {
 	blocks := seat(slices.Collect(maps.Keys(maneuvers)), maneuvers)
 	for i, r := range rerolls {
 		names := slices.Sorted(maps.Keys(r))

@@ -5,8 +5,9 @@
 // health per four of a race at a terrain, rounded up; half rate for another
 // race or for magic items; doubled in native terrain; dragons, dragonkin
 // and items do not count; bonus recruits not doubled), the native terrain
-// table, the terrain pool for expansion, the victory goal and the campaign
-// spells.
+// table and the races a campaign knows (races.go: a misspelt race is
+// refused, naming the race meant), the terrain pool for expansion, the
+// victory goal and the campaign spells.
 //
 // It also holds the campaign state machine (State, Event, Apply): a state
 // is a value, applying an event returns a new state and the effects of the

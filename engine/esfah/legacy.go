@@ -10,7 +10,9 @@ import (
 // conversions, natives that cannot change the text's table nor give one
 // race two terrains, the player of a capture or a recruit, player names
 // without surrounding spaces, dragons in any spelling, one recruit a cycle
-// for an army whatever the case of its name) refuse an event
+// for an army whatever the case of its name, races the campaign knows in
+// conversions, bonus recruits and deaths and no natives misspelling a
+// known race (races.go), maneuver totals not negative) refuse an event
 // when it is recorded (State.Apply). An event that older versions
 // recorded is replayed by State.Replay: when only such a rule refuses it,
 // it is applied as those versions applied it, and State.Warnings says so.
@@ -74,7 +76,8 @@ func legacyPoints(a Army, campaign map[string]string) (map[Race]Health, error) {
 }
 
 // validNatives keeps the entries of a natives map that the rules accept
-// now (one terrain per race, not changing the text's table), in one
+// now (one terrain per race, not changing the text's table, not a
+// misspelling of a race of the table), in one
 // spelling: what an old campaign's new events use.
 func validNatives(m map[string]string) map[string]string {
 	given, err := nativeEntries(m)
@@ -87,6 +90,9 @@ func validNatives(m map[string]string) map[string]string {
 			continue
 		}
 		if t, ok := nativeTable[r]; ok && t != ts[0] {
+			continue
+		}
+		if DefaultNatives().nearMiss(r) != nil {
 			continue
 		}
 		keep[r] = ts[0]

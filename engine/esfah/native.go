@@ -88,12 +88,13 @@ func DefaultNatives() Natives {
 
 // With returns a copy of n with the races of extra added: keys in any
 // spelling (NormalRace), terrains as ParseTerrain reads them, "" or "none"
-// for no native terrain. It refuses an empty race name, an unknown
-// terrain, two spellings of one race given two terrains, and an entry
-// that changes the terrain of a race n already has: a campaign may add
-// the races the text's table does not list, never change the table (nor,
-// for an army, the campaign's natives). An entry repeating n's terrain is
-// accepted.
+// for no native terrain. A campaign may add the races the text's table
+// does not list, never change the table (nor, for an army, the campaign's
+// natives). So it refuses an empty race name, an unknown terrain, two
+// spellings of one race given two terrains, an entry that changes the
+// terrain of a race n already has, and a race that is a misspelling of
+// one n has ("Vagah" for vagha: see nearMiss). An entry repeating n's
+// terrain is accepted.
 func (n Natives) With(extra map[string]string) (Natives, error) {
 	add, err := parseNatives(extra)
 	if err != nil {
@@ -107,6 +108,9 @@ func (n Natives) With(extra map[string]string) (Natives, error) {
 		t := add[r]
 		if had, ok := n[r]; ok && had != t {
 			return nil, fmt.Errorf("native terrain of %s: %s makes it %s, not %s (natives may add races, not change a race's native terrain)", r, n.source(r), terrainName(had), terrainName(t))
+		}
+		if err := n.nearMiss(r); err != nil {
+			return nil, err
 		}
 		out[r] = t
 	}
@@ -206,12 +210,15 @@ func (n Natives) strings() map[string]string {
 func (n Natives) Native(r Race) (Terrain, error) {
 	t, ok := n[r]
 	if !ok {
-		known := make([]string, 0, len(n))
-		for k := range n {
-			known = append(known, string(k))
+		known := slices.Sorted(maps.Keys(n))
+		if near, ok := nearestRace(r, known); ok {
+			return "", fmt.Errorf("%w %q: did you mean %s? (its native terrain is not in the table; a race the table does not list is given with \"natives\")", ErrUnknownRace, r, near)
 		}
-		slices.Sort(known)
-		return "", fmt.Errorf("unknown race %q: its native terrain is not in the table (known: %s); give it with \"natives\"", r, strings.Join(known, ", "))
+		names := make([]string, len(known))
+		for i, k := range known {
+			names[i] = string(k)
+		}
+		return "", fmt.Errorf("%w %q: its native terrain is not in the table (known: %s); give it with \"natives\"", ErrUnknownRace, r, strings.Join(names, ", "))
 	}
 	return t, nil
 }

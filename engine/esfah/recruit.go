@@ -2,6 +2,7 @@ package esfah
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -128,6 +129,9 @@ func pointsWith(a Army, table Natives) (map[Race]Health, error) {
 	if err != nil {
 		return nil, fmt.Errorf("army: %w", err)
 	}
+	if err := checkBonusRaces(a.Bonus, natives); err != nil {
+		return nil, err
+	}
 	health, err := healthByRace(a.Units, CountsForRecruiting)
 	if err != nil {
 		return nil, err
@@ -166,6 +170,20 @@ func healthByRace(units []Unit, counts func(Race) bool) (map[Race]Health, error)
 		health[r] += u.Health
 	}
 	return health, nil
+}
+
+// checkBonusRaces refuses bonus recruits of a race the native terrain
+// table in force does not hold (dragons, dragonkin and items excepted):
+// the bonus points of "Vagah" would recruit a race of that name.
+func checkBonusRaces(bonus map[string]Health, natives Natives) error {
+	for _, name := range slices.Sorted(maps.Keys(bonus)) {
+		if r := NormalRace(name); CountsForRecruiting(r) {
+			if _, err := natives.Native(r); err != nil {
+				return fmt.Errorf("army: bonus recruits: %w", err)
+			}
+		}
+	}
+	return nil
 }
 
 func addBonus(points map[Race]Health, bonus map[string]Health) error {

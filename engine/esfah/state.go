@@ -66,7 +66,11 @@ type State struct {
 	// Natives is the campaign's additions to the native terrain table,
 	// one spelling per race.
 	Natives map[string]string `json:"natives,omitempty"`
-	Winner  string            `json:"winner,omitempty"`
+	// Races lists, sorted, the races beyond the text's table and the
+	// campaign's natives that the natives of an army gave in a recorded
+	// recruit: races the campaign knows from then on (see races.go).
+	Races  []string `json:"races,omitempty"`
+	Winner string   `json:"winner,omitempty"`
 	// Warnings lists the events older versions recorded that the rules
 	// now refuse, replayed as recorded (see Replay).
 	Warnings []string `json:"warnings,omitempty"`
@@ -117,7 +121,7 @@ func (s State) apply(e Event, lax bool) (State, []Effect, error) {
 	case KindSetup:
 		eff, err = n.setup(e, lax)
 	case KindOrder:
-		err = n.order(e)
+		err = n.order(e, lax)
 	case KindCapture:
 		eff, err = n.capture(e, lax)
 	case KindExpand:
@@ -125,7 +129,7 @@ func (s State) apply(e Event, lax bool) (State, []Effect, error) {
 	case KindRecruit:
 		eff, err = n.recruit(e, lax)
 	case KindDeath:
-		eff, err = n.death(e)
+		eff, err = n.death(e, lax)
 	case KindEndRound:
 		n.Round++
 		if RecruitingDue(n.Completed()) {
@@ -148,6 +152,7 @@ func (s State) clone() State {
 	c.Recruited = maps.Clone(s.Recruited)
 	c.Holder = maps.Clone(s.Holder)
 	c.Natives = maps.Clone(s.Natives)
+	c.Races = slices.Clone(s.Races)
 	c.Warnings = slices.Clone(s.Warnings)
 	c.Terrain = TerrainPool{InPool: slices.Clone(s.Terrain.InPool), InPlay: slices.Clone(s.Terrain.InPlay)}
 	return c
@@ -208,7 +213,7 @@ func (s *State) setup(e Event, lax bool) ([]Effect, error) {
 	return eff, nil
 }
 
-func (s *State) order(e Event) error {
+func (s *State) order(e Event, lax bool) error {
 	for p := range e.Maneuvers {
 		if !slices.Contains(s.Players, p) {
 			return fmt.Errorf("order: unknown player %q", p)
@@ -217,7 +222,12 @@ func (s *State) order(e Event) error {
 	if len(e.Maneuvers) != len(s.Players) {
 		return fmt.Errorf("order: give the Horde maneuver total of all %d players, got %d", len(s.Players), len(e.Maneuvers))
 	}
-	order, ties, err := SeatPlayers(e.Maneuvers, e.Rerolls)
+	if err := CheckManeuvers(e.Maneuvers, e.Rerolls); err != nil {
+		if err := s.relax(lax, e, fmt.Errorf("order: %w", err)); err != nil {
+			return err
+		}
+	}
+	order, ties, err := seatPlayers(e.Maneuvers, e.Rerolls)
 	if err != nil {
 		return fmt.Errorf("order: %w", err)
 	}
@@ -288,6 +298,7 @@ func (s *State) recruit(e Event, lax bool) ([]Effect, error) {
 	}
 	s.Pool[e.Player] -= total
 	s.Recruited[key] = true
+	s.learnRaces(e.Forces.Natives)
 	return recruitEffects(e.Player, e.ArmyName, *e.Spend), nil
 }
 
@@ -332,7 +343,8 @@ func recruitEffects(player, army string, sp Spend) []Effect {
 }
 
 // checkRecruit checks that an army's spend fits its recruiting points,
-// the army's natives adding to the campaign's.
+// the army's natives adding to the campaign's, and that the races it
+// names are known to the campaign (races.go).
 func (s *State) checkRecruit(forces Army, spend Spend) error {
 	table, err := DefaultNatives().With(s.Natives)
 	if err != nil {
@@ -341,6 +353,9 @@ func (s *State) checkRecruit(forces Army, spend Spend) error {
 	points, err := pointsWith(forces, table)
 	if err != nil {
 		return fmt.Errorf("recruit: %w", err)
+	}
+	if err := checkSpendRaces(s.knownRaces(forces.Natives), spend); err != nil {
+		return err
 	}
 	return CheckSpend(points, spend)
 }
@@ -354,12 +369,19 @@ func (s *State) checkLegacyRecruit(forces Army, spend Spend) error {
 	return checkSpend(points, spend, false)
 }
 
-func (s *State) death(e Event) ([]Effect, error) {
+// death records units killed. Their race must be one the campaign knows
+// (races.go): a misspelt race would start a new "health:" counter.
+func (s *State) death(e Event, lax bool) ([]Effect, error) {
 	if e.Player == "" {
 		return nil, fmt.Errorf("death: give the player whose units were killed")
 	}
 	if e.Health <= 0 || e.Race == "" {
 		return nil, fmt.Errorf("death: give the race and the health (> 0) of the units killed")
+	}
+	if err := s.knownRaces(nil).check("death", NormalRace(e.Race)); err != nil {
+		if err := s.relax(lax, e, err); err != nil {
+			return nil, err
+		}
 	}
 	return []Effect{{e.Player, "health:" + string(NormalRace(e.Race)), -int(e.Health), "killed"}}, nil
 }
