@@ -117,6 +117,10 @@ func greatWarStatus(out *ui.CampaignStatus, st greatwar.State, recs []ledger.Rec
 		}
 		out.Players = append(out.Players, pl)
 	}
+	if st.Winner != "" {
+		out.Notes = append(out.Notes, fmt.Sprintf("The %s side won in turn %d, every enemy homeland conquered: %s.", st.Winner, st.WonTurn, strings.Join(st.Winners(), ", ")))
+	}
+	out.Notes = append(out.Notes, st.Warnings...)
 	if len(st.Order) == 0 {
 		out.Notes = append(out.Notes, "No playing order drawn for this turn yet (tableref campaign order).")
 	} else {

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tableref/engine/esfah"
+	"tableref/engine/greatwar"
 	"tableref/models"
 	"tableref/ui"
 )
@@ -329,6 +330,26 @@ func TestEsfahStatusShowsReplayWarnings(t *testing.T) {
 	esfahStatus(&out, esfah.State{Players: []string{"chris"}, Warnings: []string{"event 3: a capture names no player"}})
 	if !slices.ContainsFunc(out.Notes, func(n string) bool { return strings.Contains(n, "a capture names no player") }) {
 		t.Errorf("notes %v: want the replay warning", out.Notes)
+	}
+}
+
+// TestGreatWarStatusShowsTheWinnerAndWarnings: the side that conquered
+// every enemy homeland, and the warnings of items an earlier rules version
+// accepted, are notes of the Campaign tab, as `campaign status` shows them.
+func TestGreatWarStatusShowsTheWinnerAndWarnings(t *testing.T) {
+	var out ui.CampaignStatus
+	st := greatwar.State{
+		Players:  []greatwar.Player{{Name: "kate", Alignment: greatwar.Good}, {Name: "eli", Alignment: greatwar.Evil}},
+		Winner:   greatwar.Good,
+		WonTurn:  4,
+		Warnings: []string{"turn 1: kate's Catapults: accepted under rules version 1"},
+	}
+	greatWarStatus(&out, st, nil)
+	notes := strings.Join(out.Notes, "\n")
+	for _, want := range []string{"The good side won in turn 4", "kate", "kate's Catapults: accepted under rules version 1"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes:\n%s\nwant %q", notes, want)
+		}
 	}
 }
 
