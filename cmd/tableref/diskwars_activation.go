@@ -42,7 +42,8 @@ Options:
   --played HISTORY   the turns played so far this phase, in order:
                      PLAYER=N (N disks, 0 to 3), or PLAYER=frozen for the
                      spell Congélation cast on PLAYER at that point (they
-                     pass their next turn without ending their phase).
+                     pass their turn of the next round, "le prochain
+                     tour de table", without ending their phase).
                      Names match without case or accents.
   --players LIST     the seating order, instead of the layout's "players"
   --first PLAYER     the first player, instead of the layout's "first_player"
@@ -129,7 +130,7 @@ func writeActivationText(e *env, st diskwars.ActivationStatus) error {
 		case p.Ended:
 			state = "ended: " + p.Why
 		case p.Frozen:
-			state = "frozen: passes the next turn (Congélation)"
+			state = fmt.Sprintf("frozen: passes the turn of round %d (Congélation)", p.FrozenRound)
 		}
 		fmt.Fprintf(&b, "  %-12s %2d left  %s\n", p.Player, p.Left, state)
 	}

@@ -28,7 +28,7 @@ and whether it ended in an attack (the disk lies on an enemy). Exit code
 1 for an illegal move.
 
 Spell disks in BEFORE.json count: Vitesse on the disk (+3 movement), Zap
-on a caster within 30 cm (+2), Immobilisation on the disk (no move),
+on a caster within 30 cm, the disk itself when it is the caster (+2), Immobilisation on the disk (no move),
 Répulsion on a disk (nobody flies over it or ends on it). Spell disks
 lying on the moving disk may travel with it.
 

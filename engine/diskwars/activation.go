@@ -14,7 +14,9 @@ import (
 // disks; round after round until every disk has acted. A player who
 // activates fewer than three ends his activation phase for this turn.
 // A blocked disk cannot be activated. Next turn, the first player is the
-// player on the left of the current one (the next one clockwise).
+// player on the left of the current one (the next one clockwise). A
+// player under Congélation passes his turn of the next round ("le
+// prochain tour de table") without ending his phase.
 
 // PerTurn is how many disks a player activates at his turn of the table.
 const PerTurn = 3
@@ -49,7 +51,7 @@ type ActivationPhase struct {
 	order     []string
 	left      map[string]int
 	done      map[string]bool
-	frozen    map[string]bool
+	frozen    map[string]int // the round a frozen player passes
 	next      int
 	history   []Activation
 	roundOver bool
@@ -76,7 +78,7 @@ func NewActivationPhase(players []string, first string, available map[string]int
 	if err != nil {
 		return ActivationPhase{}, err
 	}
-	p := ActivationPhase{order: order, left: map[string]int{}, done: map[string]bool{}, frozen: map[string]bool{}}
+	p := ActivationPhase{order: order, left: map[string]int{}, done: map[string]bool{}, frozen: map[string]int{}}
 	for _, pl := range order {
 		if available[pl] < 0 {
 			return ActivationPhase{}, fmt.Errorf("player %q: %d disks available is negative", pl, available[pl])
@@ -103,7 +105,7 @@ func AvailableFrom(t *engine.Table) map[string]int {
 
 func (p ActivationPhase) clone() ActivationPhase {
 	c := p
-	c.left, c.done, c.frozen = cloneInts(p.left), cloneBools(p.done), cloneBools(p.frozen)
+	c.left, c.done, c.frozen = cloneInts(p.left), cloneBools(p.done), cloneInts(p.frozen)
 	c.history = slices.Clone(p.history)
 	return c
 }
@@ -154,36 +156,54 @@ func (p ActivationPhase) Ended(player string) bool { return p.done[player] }
 // History returns the activations so far.
 func (p ActivationPhase) History() []Activation { return slices.Clone(p.history) }
 
-// Frozen reports whether the player will pass his next turn at the table
+// Frozen reports whether the player will pass a turn at the table
 // (Congélation cast on him, not yet served).
-func (p ActivationPhase) Frozen(player string) bool { return p.frozen[player] }
+func (p ActivationPhase) Frozen(player string) bool { return p.frozen[player] > 0 }
+
+// FrozenRound returns the round whose turn the player will pass under
+// Congélation, 0 for none.
+func (p ActivationPhase) FrozenRound(player string) int { return p.frozen[player] }
 
 // Order returns the players in activation order, the first player first.
 func (p ActivationPhase) Order() []string { return slices.Clone(p.order) }
 
-// Freeze makes the player pass his next turn at the table without ending
-// his phase (the spell Congélation). "Un joueur ne peut pas être congelé 2
-// fois de suite": freezing a player who is already frozen, or whose last
-// turn at the table was a frozen pass, is an error wrapping ErrActivation.
+// Freeze records the spell Congélation cast on player during the last
+// turn recorded (the first player's first turn when none is): "l'adversaire
+// ciblé ne pourra pas activer ses 3 Disks lors du prochain tour de table
+// (il passe son tour mais cela ne termine pas sa phase d'activation pour
+// autant)". A "tour de table" is a round, so he passes his turn of the
+// round after that turn's, whether or not he has played in that turn's
+// round. "Un joueur ne peut pas être congelé 2 fois de suite": freezing a
+// player who is already frozen, or who passed the round of the cast
+// frozen, is an error wrapping ErrActivation.
 func (p ActivationPhase) Freeze(player string) (ActivationPhase, error) {
 	if _, ok := p.left[player]; !ok {
 		return p, fmt.Errorf("%w: %q is not playing", ErrActivation, player)
 	}
-	if p.frozen[player] {
-		return p, fmt.Errorf("%w: %s is already frozen", ErrActivation, player)
+	if r := p.frozen[player]; r > 0 {
+		return p, fmt.Errorf("%w: %s is already frozen for round %d", ErrActivation, player, r)
 	}
-	for k := len(p.history) - 1; k >= 0; k-- {
-		if h := p.history[k]; h.Player == player {
-			if h.Frozen {
-				return p, fmt.Errorf("%w: %s passed his last turn frozen: a player cannot be frozen twice in a row", ErrActivation, player)
-			}
-			break
+	cast := p.castRound()
+	for _, h := range slices.Backward(p.history) {
+		if h.Player == player && h.Frozen && h.Round >= cast {
+			return p, fmt.Errorf("%w: %s passed his turn of round %d frozen: a player cannot be frozen twice in a row", ErrActivation, player, h.Round)
 		}
 	}
 	c := p.clone()
-	c.frozen[player] = true
+	c.frozen[player] = cast + 1
 	c.skipDone()
 	return c, nil
+}
+
+// castRound returns the round of the last turn recorded in which disks
+// were activated, or the current round when there is none.
+func (p ActivationPhase) castRound() int {
+	for _, h := range slices.Backward(p.history) {
+		if !h.Frozen {
+			return h.Round
+		}
+	}
+	return p.Round()
 }
 
 // Activate records that the current player activates n disks (0 to 3).
@@ -215,7 +235,7 @@ func (p ActivationPhase) Activate(player string, n int) (ActivationPhase, error)
 }
 
 // skipDone moves the turn past players whose phase is over, and past a
-// frozen player (who passes once).
+// player frozen for the current round (who passes once).
 func (p *ActivationPhase) skipDone() {
 	for range 2 * len(p.order) {
 		if p.Over() {
@@ -225,8 +245,8 @@ func (p *ActivationPhase) skipDone() {
 		switch {
 		case p.done[pl]:
 			p.next++
-		case p.frozen[pl]:
-			p.frozen[pl] = false
+		case p.frozen[pl] == p.Round():
+			delete(p.frozen, pl)
 			p.history = append(p.history, Activation{Player: pl, Round: p.Round(), Frozen: true})
 			p.next++
 		default:

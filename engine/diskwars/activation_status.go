@@ -21,7 +21,9 @@ import (
 
 // ActivationStep is one entry of the phase's history: a player's turn at
 // the table in which he activated Count disks, or, with Freeze, the spell
-// Congélation cast on Player at that point.
+// Congélation cast on Player during the turn recorded just before (the
+// first player's first turn when none is): Player passes his turn of the
+// next round.
 type ActivationStep struct {
 	Player string `json:"player"`
 	Count  int    `json:"count"`
@@ -97,8 +99,10 @@ type PlayerActivation struct {
 	// Ended is true when his activation phase is over; Why says how.
 	Ended bool   `json:"ended"`
 	Why   string `json:"why,omitempty"`
-	// Frozen is true when the player will pass the next turn (Congélation).
-	Frozen bool `json:"frozen,omitempty"`
+	// Frozen is true when the player will pass a turn (Congélation), his
+	// turn of FrozenRound: the round after the one it was cast in.
+	Frozen      bool `json:"frozen,omitempty"`
+	FrozenRound int  `json:"frozen_round,omitempty"`
 }
 
 // DiskActivation says whether one creature may still be activated.
@@ -184,7 +188,7 @@ func StatusOfActivation(t *engine.Table, steps []ActivationStep, opt ActivationO
 	st.NextFirstPlayer, _ = NextFirstPlayer(players, first)
 	for _, p := range st.Order {
 		st.Standing = append(st.Standing, PlayerActivation{Player: p, Left: phase.Left(p), Ended: phase.Ended(p),
-			Why: endedWhy(phase, p, start[p]), Frozen: phase.Frozen(p)})
+			Why: endedWhy(phase, p, start[p]), Frozen: phase.Frozen(p), FrozenRound: phase.FrozenRound(p)})
 	}
 	st.Disks, st.Warnings = diskActivations(t, phase, st.Current, players, played)
 	return st, nil

@@ -162,7 +162,7 @@ func TestActivationStatusErrors(t *testing.T) {
 	}{
 		{"out of turn", "Séverine=3", ActivationOptions{}, true, "it is Pascal's turn"},
 		{"an unknown player", "Paul=3", ActivationOptions{}, false, "not among the players"},
-		{"frozen twice in a row", "Pascal=3,Séverine=frozen,Stéphane=3,Pascal=0,Séverine=frozen", ActivationOptions{}, true, "twice in a row"},
+		{"frozen twice in a row", "Pascal=3,Séverine=frozen,Séverine=3,Stéphane=3,Pascal=0,Séverine=frozen", ActivationOptions{}, true, "twice in a row"},
 		{"an unknown first player", "", ActivationOptions{FirstPlayer: "Paul"}, false, "not among the players"},
 	} {
 		_, err := StatusOfActivation(engine.NewTable(l), mustSteps(t, tc.played), tc.opt)
@@ -177,24 +177,37 @@ func TestActivationStatusErrors(t *testing.T) {
 }
 
 func TestActivationStatusFreezeAndNames(t *testing.T) {
-	// Congélation on Séverine when her turn comes: she passes round 1
-	// without ending her phase, and Stéphane plays. Names are matched
-	// without case or accents.
+	// Congélation cast on Séverine during Pascal's turn of round 1: "ne
+	// pourra pas activer ses 3 Disks lors du prochain tour de table (il
+	// passe son tour mais cela ne termine pas sa phase d'activation pour
+	// autant)". She plays round 1 and passes round 2 without ending her
+	// phase. Names are matched without case or accents.
 	l := bookActivationLayout(map[string]int{"Pascal": 3})
 	st, err := StatusOfActivation(engine.NewTable(l), mustSteps(t, "pascal=3, severine=frozen"), ActivationOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Current != "Stéphane" || st.Round != 1 {
-		t.Errorf("got %s in round %d, want Stéphane in round 1", st.Current, st.Round)
+	if st.Current != "Séverine" || st.Round != 1 {
+		t.Errorf("got %s in round %d, want Séverine in round 1", st.Current, st.Round)
 	}
-	if sev := st.Standing[1]; sev.Player != "Séverine" || sev.Ended || sev.Left != 9 {
-		t.Errorf("Séverine: got %+v, want not ended, 9 left", sev)
+	if sev := st.Standing[1]; sev.Player != "Séverine" || sev.Ended || sev.Left != 9 || !sev.Frozen || sev.FrozenRound != 2 {
+		t.Errorf("Séverine: got %+v, want not ended, 9 left, frozen for round 2", sev)
 	}
-	if h := st.History[1]; !h.Frozen || h.Player != "Séverine" {
-		t.Errorf("history: got %+v, want Séverine's frozen pass", h)
+	l = bookActivationLayout(map[string]int{"Pascal": 6, "Séverine": 3, "Stéphane": 3})
+	st, err = StatusOfActivation(engine.NewTable(l), mustSteps(t, "pascal=3, severine=frozen, SEVERINE=3, stephane=3, Pascal=3"), ActivationOptions{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Round 1 loses Séverine's three: the phase now ends in round 4.
+	if st.Current != "Stéphane" || st.Round != 2 {
+		t.Errorf("got %s in round %d, want Stéphane in round 2", st.Current, st.Round)
+	}
+	if sev := st.Standing[1]; sev.Player != "Séverine" || sev.Ended || sev.Left != 6 || sev.Frozen {
+		t.Errorf("Séverine: got %+v, want not ended, 6 left, no longer frozen", sev)
+	}
+	if h := st.History[4]; !h.Frozen || h.Player != "Séverine" || h.Round != 2 {
+		t.Errorf("history: got %+v, want Séverine's frozen pass in round 2", h)
+	}
+	// Round 2 loses Séverine's three: the phase now ends in round 4.
 	if st.LastRound != 4 {
 		t.Errorf("last round: got %d, want 4", st.LastRound)
 	}

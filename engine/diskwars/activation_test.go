@@ -3,6 +3,7 @@ package diskwars
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"tableref/engine"
@@ -86,17 +87,22 @@ func TestActivationRules(t *testing.T) {
 }
 
 func TestFreezeSkipsOneTurn(t *testing.T) {
-	// Congélation: the frozen player passes his next turn of the table but
-	// his phase does not end.
-	p, _ := NewActivationPhase([]string{"a", "b"}, "a", map[string]int{"a": 6, "b": 6})
+	// Congélation: the frozen player passes his turn of the next round
+	// ("lors du prochain tour de table") but his phase does not end.
+	p, _ := NewActivationPhase([]string{"a", "b"}, "a", map[string]int{"a": 9, "b": 9})
 	p, _ = p.Activate("a", 3)
 	p, _ = p.Freeze("b")
-	if cur, _ := p.Current(); cur != "a" {
-		t.Fatalf("after freezing b: got %s to play, want a", cur)
+	if cur, _ := p.Current(); cur != "b" {
+		t.Fatalf("after freezing b in round 1: got %s to play, want b", cur)
+	}
+	p, _ = p.Activate("b", 3)
+	p, _ = p.Activate("a", 3)
+	if cur, _ := p.Current(); cur != "a" || p.Round() != 3 {
+		t.Fatalf("after a's turn of round 2: got %s to play in round %d, want a in round 3", cur, p.Round())
 	}
 	p, _ = p.Activate("a", 3)
-	if cur, _ := p.Current(); cur != "b" || p.Ended("b") {
-		t.Errorf("got %s to play (b ended %v), want b, not ended", cur, p.Ended("b"))
+	if cur, _ := p.Current(); cur != "b" || p.Ended("b") || p.Left("b") != 6 {
+		t.Errorf("got %s to play (b ended %v, %d left), want b, not ended, 6 left", cur, p.Ended("b"), p.Left("b"))
 	}
 }
 
@@ -114,5 +120,45 @@ func TestAvailableFromTable(t *testing.T) {
 	got := AvailableFrom(engine.NewTable(l))
 	if want := map[string]int{"a": 1, "b": 1}; !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestCongelationNextRound: "Congélation — Effet : l'adversaire ciblé ne
+// pourra pas activer ses 3 Disks lors du prochain tour de table (il passe
+// son tour mais cela ne termine pas sa phase d'activation pour autant). Un
+// joueur ne peut pas être congelé 2 fois de suite." A "tour de table" is a
+// round ("Tous les joueurs ont activé trois Disks et un nouveau tour de
+// table a lieu"): the target passes his turn of the round after the one the
+// spell is cast in, whether or not he has played in that one. The freeze
+// step follows the turn it was cast in. Pascal, Séverine, Stéphane play in
+// that order (the book's table).
+func TestCongelationNextRound(t *testing.T) {
+	for _, tc := range []struct {
+		name, played string
+		current      string
+		round        int
+		err          string // "" for a legal history
+	}{
+		{name: "cast by Pascal in round 1: Séverine still plays round 1", played: "Pascal=3,Séverine=frozen", current: "Séverine", round: 1},
+		{name: "she passes round 2", played: "Pascal=3,Séverine=frozen,Séverine=3,Stéphane=3,Pascal=3", current: "Stéphane", round: 2},
+		{name: "cast by Stéphane, last in round 1: she passes round 2", played: "Pascal=3,Séverine=3,Stéphane=3,Séverine=frozen,Pascal=3", current: "Stéphane", round: 2},
+		{name: "cast by Stéphane at the end of round 1 on Pascal: Pascal passes at once", played: "Pascal=3,Séverine=3,Stéphane=3,Pascal=frozen", current: "Séverine", round: 2},
+		{name: "frozen again for round 3 after passing round 2: twice in a row", played: "Pascal=3,Séverine=frozen,Séverine=3,Stéphane=3,Pascal=3,Séverine=frozen", err: "twice in a row"},
+		{name: "frozen again for round 2 before passing it", played: "Pascal=3,Séverine=frozen,Séverine=3,Stéphane=3,Séverine=frozen", err: "already frozen"},
+		{name: "frozen for round 4 after playing round 3: not in a row", played: "Pascal=3,Séverine=frozen,Séverine=3,Stéphane=3,Pascal=3,Stéphane=3,Pascal=3,Séverine=frozen", current: "Séverine", round: 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st, err := StatusOfActivation(engine.NewTable(bookActivationLayout(nil)), mustSteps(t, tc.played), ActivationOptions{})
+			switch {
+			case tc.err != "":
+				if err == nil || !errors.Is(err, ErrActivation) || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("got %v, want an ErrActivation saying %q", err, tc.err)
+				}
+			case err != nil:
+				t.Fatal(err)
+			case st.Current != tc.current || st.Round != tc.round:
+				t.Errorf("got %s to play in round %d, want %s in round %d (history %+v)", st.Current, st.Round, tc.current, tc.round, st.History)
+			}
+		})
 	}
 }

@@ -29,7 +29,8 @@ import (
 //     enemy creature within 15 cm of the caster.
 //   - Tireur d'élite: the target is marked; shooters with it in range may
 //     lay their projectiles on it (Shooter.Marked).
-//   - Zap (on the caster): +2 movement to the creatures within 30 cm.
+//   - Zap (on the caster): +2 movement to the creatures within 30 cm,
+//     the caster included.
 //   - Vitesse: +3 movement to the target during the activation phase.
 //   - Prise de tête: the target cannot use its special skills (CS).
 //   - Répulsion: nobody flies over the target nor ends a move on it.
@@ -246,7 +247,7 @@ var lastingEffects = map[string]lasting{
 	normalise("Protection"):         {"the caster and the disks in contact with it take no damage until the end of the turn", func(d *DiskEffects, label string) { d.NoDamage = label }},
 	normalise("Décrépitude"):        {"-1 toughness (never below 1) to the enemies within 15 cm of the caster", func(d *DiskEffects, label string) { d.Decay++ }},
 	normalise("Tireur d'élite"):     {"hit by every projectile attack: shooters in range may lay their projectiles on it", func(d *DiskEffects, label string) { d.Marked = label }},
-	normalise("Zap"):                {"+2 movement to the disks within 30 cm of the caster", func(d *DiskEffects, label string) { d.Movement += ZapBonus }},
+	normalise("Zap"):                {"+2 movement to the caster and the disks within 30 cm of it", func(d *DiskEffects, label string) { d.Movement += ZapBonus }},
 	normalise("Vitesse"):            {"+3 movement during this activation phase", func(d *DiskEffects, label string) { d.Movement += SpeedBonus }},
 	normalise("Prise de tête"):      {"cannot use its special skills until the end of the turn", func(d *DiskEffects, label string) { d.NoSkills = label }},
 	normalise("Répulsion"):          {"nobody may fly over it or land on it until the end of the turn", func(d *DiskEffects, label string) { d.Repulsion = label }},
@@ -325,8 +326,11 @@ func affectedBy(t *engine.Table, i, on int, sp Spell) ([]int, string, error) {
 			}
 		}
 	case normalise("Zap"):
+		// "tous les Disks à portée", the range being "30cm de rayon autour
+		// du lanceur": the caster too.
+		out = append(out, on)
 		for _, j := range t.WithinOfDisk(on, ZapRange) {
-			if j != on && IsCreature(t.Disk(j)) {
+			if IsCreature(t.Disk(j)) {
 				out = append(out, j)
 			}
 		}

@@ -253,26 +253,27 @@ type pathFinder struct {
 
 // free reports whether the disk may land at c on the way (not the end).
 func (p pathFinder) free(c engine.Vec) bool {
-	me := p.t.Disk(p.i)
 	for j := range p.t.Len() {
 		if j == p.i {
 			continue
 		}
-		o := p.t.Disk(j)
-		if o.IsTerrain() {
+		if p.t.Disk(j).IsTerrain() || engine.Edge(engine.Circle{C: c, R: p.r}, p.t.Circle(j)) >= 0 {
 			continue
 		}
-		if engine.Edge(engine.Circle{C: c, R: p.r}, p.t.Circle(j)) >= 0 {
-			continue
-		}
-		// A flyer passes over non-flying disks and magic walls ("Les Disks
-		// volants peuvent passer par dessus"), not over an enemy flyer nor
-		// a disk under Répulsion.
-		if !p.flying || (IsFlying(o) && models.Enemies(me, o)) || p.fx.Of(j).Repulsion != "" {
+		if p.stops(j) {
 			return false
 		}
 	}
 	return true
+}
+
+// stops reports whether the moving disk may not land over disk j, another
+// disk than itself and no terrain, on the way. A flyer passes over
+// non-flying disks and magic walls ("Les Disks volants peuvent passer par
+// dessus"), not over an enemy flyer nor a disk under Répulsion.
+func (p pathFinder) stops(j int) bool {
+	o := p.t.Disk(j)
+	return !p.flying || (IsFlying(o) && models.Enemies(p.t.Disk(p.i), o)) || p.fx.Of(j).Repulsion != ""
 }
 
 func (p pathFinder) landsOnWall(c engine.Vec) int {
@@ -291,9 +292,10 @@ func isWall(d models.Disk) bool {
 
 // minFlips returns the least number of flips, at most limit (and at least
 // far enough to tell), from start to end; -1 when none is found. The
-// landings on the way are searched on 72 directions, keeping one landing
-// per 0.5 cm cell; the last two flips are solved exactly (twoFlips), so
-// the last flip ends within tol of end whatever tol.
+// landings on the way are searched on the directions of directions,
+// keeping one landing per 0.5 cm cell; the last two flips are solved
+// exactly (twoFlips), so the last flip ends within tol of end whatever
+// tol.
 func (p pathFinder) minFlips(start, end engine.Vec, limit int) int {
 	step := 2 * p.r
 	if end.Sub(start).Len() <= p.tol {
@@ -319,8 +321,8 @@ func (p pathFinder) minFlips(start, end engine.Vec, limit int) int {
 		var next []engine.Vec
 		remaining := float64(bound-k) * step
 		for _, c := range frontier {
-			for a := range 72 {
-				n := c.Polar(step, float64(a)*math.Pi/36)
+			for _, a := range p.directions(c, end, step) {
+				n := c.Polar(step, a)
 				key := cell(n)
 				if seen[key] || end.Sub(n).Len() > remaining+p.tol || !p.free(n) {
 					continue
@@ -348,8 +350,8 @@ func (p pathFinder) twoFlips(c, end engine.Vec, step float64) bool {
 	case d > 2*step+p.tol:
 		return false
 	case d < 1e-9:
-		for a := range 72 {
-			if p.free(c.Polar(step, float64(a)*math.Pi/36)) {
+		for _, a := range p.directions(c, end, step) {
+			if p.free(c.Polar(step, a)) {
 				return true
 			}
 		}

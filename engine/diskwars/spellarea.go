@@ -175,10 +175,14 @@ func (a area) contact() {
 // around: Décrépitude and Onde de choc act on the enemies within range
 // (Onde de choc only on those not blocked, in increasing toughness, each
 // flipped once straight away from the caster); Zap on every creature
-// within range but the caster.
+// within range, the caster included ("tous les Disks à portée", the range
+// being "30cm de rayon autour du lanceur").
 func (a area) around() {
 	me := a.t.Disk(a.ci)
 	var hit []int
+	if normalise(a.s.Name) == normalise("Zap") {
+		hit = append(hit, a.ci)
+	}
 	for _, tg := range a.r.InRange {
 		j, _ := a.t.Index(tg.Disk)
 		enemy := models.Enemies(me, a.t.Disk(j))
@@ -382,9 +386,9 @@ func (a area) targetRules(j int) {
 	}
 }
 
-// place: Mur magique goes on an empty place within range with at most
-// three walls within 30 cm of it (itself included); Pluie d'acier falls
-// within range.
+// place: Mur magique goes on an empty place within range, with at most
+// three walls within 30 cm of it (itself included) and of every wall within
+// 30 cm of it; Pluie d'acier falls within range.
 func (a area) place() {
 	if a.c.At == nil {
 		a.r.problemf("%s needs a place on the table (at)", a.s.Name)
@@ -401,19 +405,46 @@ func (a area) place() {
 	if e := engine.Edge(spell, a.t.Circle(a.ci)); e > float64(a.s.Range) {
 		a.r.problemf("the wall would be %.2f cm from %s, beyond %v cm", e, a.t.ID(a.ci), a.s.Range)
 	}
-	walls := 1
+	var near []int // the walls within WallRadius of the new one
 	for j := range a.t.Len() {
 		d := a.t.Disk(j)
 		if !d.IsTerrain() && engine.Overlap(spell, a.t.Circle(j)) {
 			a.r.problemf("the place is not empty: the wall would overlap %s", d.ID)
 		}
-		if isWall(d) && engine.Edge(spell, a.t.Circle(j)) <= 30 {
-			walls++
+		if isWall(d) && engine.Edge(spell, a.t.Circle(j)) <= WallRadius {
+			near = append(near, j)
 		}
 	}
-	if walls > 3 {
-		a.r.problemf("there would be %d walls within 30 cm; at most 3", walls)
+	if n := len(near) + 1; n > MaxWalls {
+		a.r.problemf("there would be %d walls within %v cm; at most %d", n, WallRadius, MaxWalls)
 	}
+	// The limit holds around every wall: the new one counts for each
+	// wall within 30 cm of it.
+	for _, w := range near {
+		if n := a.wallsNear(w) + 1; n > MaxWalls {
+			a.r.problemf("there would be %d walls within %v cm of %s; at most %d", n, WallRadius, a.t.ID(w), MaxWalls)
+		}
+	}
+}
+
+// Mur magique: "Il ne peut pas y avoir plus de trois murs dans un rayon de
+// 30 cm", read as at most MaxWalls walls within WallRadius of any wall,
+// edge to edge, the wall itself included.
+const (
+	MaxWalls   = 3
+	WallRadius = 30
+)
+
+// wallsNear counts the walls on the table within WallRadius of wall w,
+// edge to edge, w included.
+func (a area) wallsNear(w int) int {
+	n := 0
+	for j := range a.t.Len() {
+		if isWall(a.t.Disk(j)) && (j == w || a.t.Edge(w, j) <= WallRadius) {
+			n++
+		}
+	}
+	return n
 }
 
 // line: Boule de feu, pushed straight from the caster towards At; the

@@ -39,7 +39,8 @@ func TestCheckCast(t *testing.T) {
 		pushes   []Push
 	}{
 		{name: "Décrépitude: the enemies within 15 cm", cast: Cast{Spell: "Décrépitude"}, legal: true, affected: []string{"blocked", "e1", "onE1"}},
-		{name: "Zap: every creature within 30 cm", cast: Cast{Spell: "Zap"}, legal: true, affected: []string{"friend", "blocked", "e1", "blocker", "onE1", "far"}},
+		// Zap: "tous les Disks à portée", "30cm de rayon autour du lanceur".
+		{name: "Zap: every creature within 30 cm, the caster too", cast: Cast{Spell: "Zap"}, legal: true, affected: []string{"mage", "friend", "blocked", "e1", "blocker", "onE1", "far"}},
 		{name: "Onde de choc: unblocked enemies within 15 cm, flipped away from the caster", cast: Cast{Spell: "Onde de choc"}, legal: true,
 			affected: []string{"onE1"}, pushes: []Push{{"onE1", 23, 0}}},
 		{name: "Paralysie: five disks at most", cast: Cast{Spell: "Paralysie", Targets: []string{"friend", "e1", "blocked", "blocker", "onE1", "mage"}}, problem: "at most 5"},

@@ -59,7 +59,7 @@ var spells = []Spell{
 	{"Rune de protection", "Rune of Protection", 1, 3, 30, AreaTarget, 1, 0, "total immunity to projectiles until the end of the turn"},
 	{"Décrépitude", "Decay", 1, 4, 15, AreaAround, 0, 0, "every enemy disk within 15 cm of the caster has -1 toughness until the end of the turn, never below 1"},
 	{"Tireur d'élite", "Marksman", 1, 4, 15, AreaTarget, 1, 0, "the target is hit by every projectile attack until the end of the turn; shooters in range may lay their projectiles on it"},
-	{"Zap", "Zap", 1, 4, 30, AreaAround, 0, 0, "+2 movement to every disk within 30 cm of the caster"},
+	{"Zap", "Zap", 1, 4, 30, AreaAround, 0, 0, "+2 movement to the caster and every disk within 30 cm of it"},
 	// Level 2.
 	{"Boule de feu", "Fireball", 2, 5, 0, AreaLine, 0, 6, "push the spell disk in a straight line from the caster; the first enemy disk it touches suffers an attack of power 6"},
 	{"Congélation", "Freeze", 2, 5, 0, AreaNone, 0, 0, "the chosen opponent cannot activate his 3 disks at the next turn of the table (his phase does not end); never twice in a row"},
