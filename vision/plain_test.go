@@ -24,11 +24,12 @@ type plainDisk struct {
 // table of one colour, each drawn over those before it (so later ones lie
 // on top): a flat disk of a random colour with a rim band of another
 // (0.25 cm wide) and a circle of art of a third, 0.4 of its radius, off
-// its centre. Blurred (sigma 1 pixel) with noise (3 levels). It is
+// its centre; or, outlined, with a dark outline 2 pixels wide and nothing
+// else. Blurred (sigma 1 pixel) with noise (3 levels). It is
 // another renderer than synth's, with none of its art, light or lens: the
 // detector is checked on disks it was not tuned on. It returns the frame,
 // its calibration and the disks in the order drawn.
-func drawPlainTable(t *testing.T, seed uint64) (gocv.Mat, *calibration.Calibration, []plainDisk) {
+func drawPlainTable(t *testing.T, seed uint64, outlined bool) (gocv.Mat, *calibration.Calibration, []plainDisk) {
 	t.Helper()
 	const w, h, s = 1920, 1080, 15.0
 	radii := []float64{1.25, 2.225, 2.54, 3.175, 4.445, 5.2}
@@ -45,8 +46,12 @@ func drawPlainTable(t *testing.T, seed uint64) (gocv.Mat, *calibration.Calibrati
 		x, y := r+rng.Float64()*(w-2*r), r+rng.Float64()*(h-2*r)
 		c := image.Pt(int(math.Round(x)), int(math.Round(y)))
 		gocv.Circle(&frame, c, int(math.Round(r)), some(), -1)
-		gocv.Circle(&frame, c, int(math.Round(r-0.12*s)), some(), int(math.Round(0.25*s)))
-		gocv.Circle(&frame, image.Pt(c.X+int(r*0.2), c.Y), int(r*0.4), some(), -1)
+		if outlined {
+			gocv.Circle(&frame, c, int(math.Round(r))-1, color.RGBA{20, 20, 20, 0}, 2)
+		} else {
+			gocv.Circle(&frame, c, int(math.Round(r-0.12*s)), some(), int(math.Round(0.25*s)))
+			gocv.Circle(&frame, image.Pt(c.X+int(r*0.2), c.Y), int(r*0.4), some(), -1)
+		}
 		disks = append(disks, plainDisk{x / s, y / s, rc})
 	}
 	gocv.GaussianBlur(frame, &frame, image.Pt(0, 0), 1, 0, gocv.BorderReplicate)
@@ -85,7 +90,7 @@ func drawPlainTable(t *testing.T, seed uint64) (gocv.Mat, *calibration.Calibrati
 func TestPlainTablesOfAnotherRenderer(t *testing.T) {
 	var found, missed, phantoms int
 	for seed := uint64(1); seed <= 12; seed++ {
-		frame, cal, disks := drawPlainTable(t, seed)
+		frame, cal, disks := drawPlainTable(t, seed, false)
 		d := NewDetector(Options{Calibration: cal})
 		res, err := d.Detect(frame)
 		d.Close()
@@ -119,5 +124,68 @@ func TestPlainTablesOfAnotherRenderer(t *testing.T) {
 	t.Logf("%d disks found, %d missed, %d phantoms", found, missed, phantoms)
 	if f := 2 * float64(found) / float64(2*found+missed+phantoms); f < 0.97 || phantoms > 1 {
 		t.Errorf("F1 %.3f (%d found, %d missed, %d phantoms), want at least 0.97 and at most 1 phantom", f, found, missed, phantoms)
+	}
+}
+
+// On the other renderer's tables with each disk drawn outlined in black
+// instead (drawPlainTable), the disks are found and stacked: where two
+// found disks overlap, the one drawn later lies above. Sixteen tables,
+// 239 disks: 237 found, no phantom; of the 22 overlapping pairs found,
+// one is read the other way round, with a sliver of overlap (3 mm) where
+// the upper disk's black outline runs along the lower one's: the lower's
+// own outline and dark ring seem to run on across the upper there. The
+// test guards what is reached.
+func TestOutlinedTablesOfAnotherRenderer(t *testing.T) {
+	var found, missed, phantoms, pairs, wrong int
+	for seed := uint64(1); seed <= 16; seed++ {
+		frame, cal, disks := drawPlainTable(t, seed, true)
+		d := NewDetector(Options{Calibration: cal})
+		res, err := d.Detect(frame)
+		d.Close()
+		frame.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make([]int, len(disks))
+		used := make([]bool, len(res.Layout.Disks))
+		for i, dk := range disks {
+			got[i] = -1
+			for j, g := range res.Layout.Disks {
+				if !used[j] && math.Hypot(float64(g.X)-dk.x, float64(g.Y)-dk.y) < 0.3*dk.r && math.Abs(float64(g.R)-dk.r) < 0.15*dk.r {
+					used[j], got[i] = true, j
+					break
+				}
+			}
+			if got[i] < 0 {
+				missed++
+				t.Logf("table %d: the %.3f cm disk at (%.1f, %.1f) cm not found", seed, dk.r, dk.x, dk.y)
+			} else {
+				found++
+			}
+		}
+		for j := range used {
+			if !used[j] {
+				phantoms++
+			}
+		}
+		for i := range disks {
+			for k := i + 1; k < len(disks); k++ {
+				if math.Hypot(disks[i].x-disks[k].x, disks[i].y-disks[k].y) >= disks[i].r+disks[k].r || got[i] < 0 || got[k] < 0 {
+					continue
+				}
+				pairs++
+				if res.Layout.Disks[got[k]].Z <= res.Layout.Disks[got[i]].Z {
+					wrong++
+					t.Logf("table %d: the disk at (%.1f, %.1f) cm read under the one at (%.1f, %.1f) cm it lies on", seed, disks[k].x, disks[k].y, disks[i].x, disks[i].y)
+				}
+			}
+		}
+	}
+	t.Logf("%d disks found, %d missed, %d phantoms; %d of %d overlapping pairs read the wrong way", found, missed, phantoms, wrong, pairs)
+	if f := 2 * float64(found) / float64(2*found+missed+phantoms); f < 0.98 {
+		t.Errorf("F1 %.3f (%d found, %d missed, %d phantoms), want at least 0.98", f, found, missed, phantoms)
+	}
+	if wrong > 1 {
+		t.Errorf("%d of %d overlapping pairs read the wrong way, want at most 1", wrong, pairs)
 	}
 }
