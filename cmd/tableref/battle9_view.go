@@ -60,6 +60,9 @@ func runBattle9View(args []string, e *env) error {
 			return usageError("--select: %v", err)
 		}
 	}
+	if err := needDisplay(`use "tableref battle9 moves" for the position's moves as text`); err != nil {
+		return err
+	}
 	a := app.NewWithID("org.tableref.battle9")
 	w := a.NewWindow("tableref: 9x9 battle")
 	view := ui.NewBoard9View(p)

@@ -187,13 +187,24 @@ func defaultUIRules() string {
 	return rulesets.Geometry
 }
 
+// needDisplay returns an error when no display is there to open a window
+// on (Linux: DISPLAY and WAYLAND_DISPLAY empty), naming what to do
+// instead (instead: a clause "use ..."): opening one there makes GLFW
+// panic.
+func needDisplay(instead string) error {
+	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return fmt.Errorf("no display found (DISPLAY and WAYLAND_DISPLAY are empty): run it on a desktop, under xvfb-run, or %s", instead)
+	}
+	return nil
+}
+
 func runUI(args []string, e *env) error {
 	f, pos, err := parseUIFlags(args)
 	if err != nil {
 		return err
 	}
-	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		return errors.New("no display found (DISPLAY and WAYLAND_DISPLAY are empty): run it on a desktop, under xvfb-run, or use \"tableref demo\" for the demo table as text")
+	if err := needDisplay(`use "tableref demo" for the demo table as text`); err != nil {
+		return err
 	}
 	in, err := uiInput(f, pos)
 	if err != nil {
