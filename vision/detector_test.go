@@ -282,10 +282,12 @@ func scoreScene(truth, got models.Layout) sceneErrors {
 
 // TestRenderedScenes measures the calibrated pipeline on rendered tables
 // of the easy and medium tiers at 1920x1080 (vision/synth), and checks the
-// rims: of the spec's classes, a gold rim named in rim_colour.
+// rims: each disk's colour read right (a large disk's thin rim once
+// passed over for its face), its rim of the spec's classes, a gold rim
+// named in rim_colour.
 func TestRenderedScenes(t *testing.T) {
 	var all sceneErrors
-	golds, goldSeen := 0, 0
+	golds := 0
 	for _, sc := range []struct {
 		seed uint64
 		tier synth.Tier
@@ -303,17 +305,20 @@ func TestRenderedScenes(t *testing.T) {
 				t.Errorf("%s seed %d: disk %s rim %q, rim_colour %q: the class is not the colour's", sc.tier, sc.seed, g.ID, g.Rim, g.RimColour)
 			}
 			for _, td := range s.Truth.Disks {
-				if math.Hypot(float64(td.X-g.X), float64(td.Y-g.Y)) < 0.3 && td.RimColour == "gold" {
+				if math.Hypot(float64(td.X-g.X), float64(td.Y-g.Y)) >= 0.3 {
+					continue
+				}
+				if td.RimColour == "gold" {
 					golds++
-					if g.RimColour == "gold" {
-						goldSeen++
-					}
+				}
+				if g.RimColour != td.RimColour {
+					t.Errorf("%s seed %d: disk %s rim read %q, want %q", sc.tier, sc.seed, td.ID, g.RimColour, td.RimColour)
 				}
 			}
 		}
 	}
-	if golds == 0 || 5*goldSeen < 4*golds {
-		t.Errorf("%d of %d gold rims named gold, want four in five", goldSeen, golds)
+	if golds == 0 {
+		t.Error("no gold rim on the tables: the test tests less than it says")
 	}
 	p := float64(all.tp) / float64(all.tp+all.fp)
 	r := float64(all.tp) / float64(all.tp+all.fn)

@@ -53,7 +53,7 @@ func (d *Detector) layout(fits []diskFit, above [][]int, colour bgrImage) models
 			disk.X, disk.Y, disk.R = models.Centimetres(disk.Pixel.PX), models.Centimetres(disk.Pixel.PY), models.Centimetres(disk.Pixel.PR)
 			disk.Kind = models.KindUnknown
 		}
-		if c := rimColour(f, fits, above[i], pl, colour); c != "unknown" {
+		if c := rimColour(f, fits, above[i]); c != "unknown" {
 			disk.RimColour = c
 		}
 		disk.Rim = models.RimClass(disk.RimColour)
@@ -112,28 +112,21 @@ func (d *Detector) nearestSize(r models.Centimetres) DiskSize {
 const snapPixels = 1.5
 
 // rimColour classifies the colour of the ring just inside a disk's edge,
-// where it is not covered by disks above.
-func rimColour(f diskFit, fits []diskFit, above []int, pl *workPlane, img bgrImage) string {
+// where it is not covered by disks above: the colour each of its probes
+// read just inside the edge it found (refine: rimSampleDepth, inside the
+// narrowest rim). Read instead at a share of the radius (5 and 8 %), a
+// large disk's thin rim was passed over for its face: on 12 rendered
+// tables a tier, 58 of 78 rims right on the easy tier, 112 of 130 on the
+// medium, 128 of 164 on the hard; read at the edge, 78, 130 and 148.
+func rimColour(f diskFit, fits []diskFit, above []int) string {
 	votes := map[string]int{}
 	n := 0
-	for k := range 72 {
-		a := 2 * math.Pi * float64(k) / 72
-		for _, depth := range []float64{0.05, 0.08} {
-			q := circle{f.c.C, f.c.R * (1 - depth)}.at(a)
-			if coveredBy(q, fits, above, 0) {
-				continue
-			}
-			u, v, ok := pl.toImage(q, f.height)
-			if !ok {
-				continue
-			}
-			r, g, b, ok := img.at(u, v)
-			if !ok {
-				continue
-			}
-			votes[colourClass(r, g, b)]++
-			n++
+	for _, s := range f.samples {
+		if !s.ok || coveredBy(f.c.at(s.angle), fits, above, 0) {
+			continue
 		}
+		votes[colourClass(s.inner[0], s.inner[1], s.inner[2])]++
+		n++
 	}
 	best, bestN := "unknown", 0
 	for c, v := range votes {
