@@ -63,8 +63,8 @@ func TestRunWithAPerfectDetector(t *testing.T) {
 func TestScoreCountsMistakes(t *testing.T) {
 	truth := models.Layout{
 		Disks: []models.Disk{
-			{ID: "a", X: 0, Y: 0, R: 2, Z: 0},
-			{ID: "b", X: 3, Y: 0, R: 2, Z: 1},
+			{ID: "a", X: 0, Y: 0, R: 2, Z: 0, Rim: "red", RimColour: "red"},
+			{ID: "b", X: 3, Y: 0, R: 2, Z: 1, Rim: "unknown", RimColour: "gold"},
 			{ID: "c", X: 20, Y: 0, R: 2},
 		},
 		Tokens: []models.Token{
@@ -74,9 +74,9 @@ func TestScoreCountsMistakes(t *testing.T) {
 	}
 	got := models.Layout{
 		Disks: []models.Disk{
-			{ID: "x", X: 0.1, Y: 0, R: 2, Z: 1},  // a, 1 mm off, order wrong
-			{ID: "y", X: 3, Y: 0, R: 2.05, Z: 0}, // b, radius 0.5 mm off
-			{ID: "z", X: 40, Y: 0, R: 2},         // false positive; c missed
+			{ID: "x", X: 0.1, Y: 0, R: 2, Z: 1, RimColour: "red"},              // a, 1 mm off, order wrong
+			{ID: "y", X: 3, Y: 0, R: 2.05, Z: 0, Rim: "red", RimColour: "red"}, // b, radius 0.5 mm off, rim wrong
+			{ID: "z", X: 40, Y: 0, R: 2},                                       // false positive; c missed
 		},
 		Tokens: []models.Token{
 			{ID: "u", Kind: "gold", X: 1.5, Y: 2, R: 0.8, Touches: []string{"x"}},
@@ -102,6 +102,9 @@ func TestScoreCountsMistakes(t *testing.T) {
 	}
 	if d.kindRight != 1 {
 		t.Errorf("token kinds: got %d right, want 1 (s read as a fireball)", d.kindRight)
+	}
+	if d.rimMatched != 2 || d.rimRight != 1 {
+		t.Errorf("rims: got %d right of %d, want 1 of 2 (b's gold read red)", d.rimRight, d.rimMatched)
 	}
 }
 

@@ -60,15 +60,18 @@ type Detect struct {
 	// not. StackingOrderFound is the share among the pairs whose two
 	// disks were found. OverlappingPairs counts the pairs, PairsFound
 	// those found.
-	StackingOrder      Num       `json:"stacking_order_accuracy"`
-	StackingOrderFound Num       `json:"stacking_order_accuracy_found_pairs"`
-	OverlappingPairs   int       `json:"overlapping_pairs"`
-	PairsFound         int       `json:"overlapping_pairs_found"`
-	TokenF1            Num       `json:"token_f1"`
-	TokenAssignment    Num       `json:"token_assignment_accuracy"`
-	TokenKind          Num       `json:"token_kind_accuracy"`
-	FPS                Num       `json:"fps"`
-	StageMS            []StageMS `json:"ms_per_stage"`
+	StackingOrder      Num `json:"stacking_order_accuracy"`
+	StackingOrderFound Num `json:"stacking_order_accuracy_found_pairs"`
+	OverlappingPairs   int `json:"overlapping_pairs"`
+	PairsFound         int `json:"overlapping_pairs_found"`
+	// RimColour is the share of the disks found, of a true rim colour,
+	// whose rim colour (rim_colour) is read right.
+	RimColour       Num       `json:"rim_colour_accuracy"`
+	TokenF1         Num       `json:"token_f1"`
+	TokenAssignment Num       `json:"token_assignment_accuracy"`
+	TokenKind       Num       `json:"token_kind_accuracy"`
+	FPS             Num       `json:"fps"`
+	StageMS         []StageMS `json:"ms_per_stage"`
 }
 
 // StageMS is the mean time of a stage per frame, over the frames whose
@@ -116,6 +119,7 @@ func (run tierRun) report(tier synth.Tier, cfg Config) TierReport {
 		StackingOrder:      Num(ratio(d.orderRight, d.orderPairs)),
 		StackingOrderFound: Num(ratio(d.orderRight, d.orderFound)),
 		OverlappingPairs:   d.orderPairs, PairsFound: d.orderFound,
+		RimColour:       Num(ratio(d.rimRight, d.rimMatched)),
 		TokenF1:         Num(f1(d.tokTP, d.tokFP, d.tokFN)),
 		TokenAssignment: Num(ratio(d.assignRight, d.assignMatched)),
 		TokenKind:       Num(ratio(d.kindRight, d.assignMatched)),
@@ -165,15 +169,15 @@ func (r Report) WriteText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(&b, "\nDetection, photographs decoded by %s:\n", r.decoderText())
-	fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %12s %7s %7s %7s %7s\n", "tier", "disk F1", "centre med/95", "radius med/95", "edge med/95", "order/found", "tok F1", "kind", "assign", "fps")
+	fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %12s %7s %7s %7s %7s %7s\n", "tier", "disk F1", "centre med/95", "radius med/95", "edge med/95", "order/found", "rim", "tok F1", "kind", "assign", "fps")
 	for _, t := range r.Tiers {
 		d := t.Detection
-		fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %12s %7s %7s %7s %7s\n", t.Tier, d.DiskF1,
+		fmt.Fprintf(&b, "%-8s %7s %14s %14s %14s %12s %7s %7s %7s %7s %7s\n", t.Tier, d.DiskF1,
 			d.CentreMedianMM.String()+"/"+d.CentreP95MM.String(), d.RadiusMedianMM.String()+"/"+d.RadiusP95MM.String(),
 			d.EdgeMedianMM.String()+"/"+d.EdgeP95MM.String(), d.StackingOrder.String()+"/"+d.StackingOrderFound.String(),
-			d.TokenF1, d.TokenKind, d.TokenAssignment, d.FPS)
+			d.RimColour, d.TokenF1, d.TokenKind, d.TokenAssignment, d.FPS)
 	}
-	b.WriteString("(lengths in mm; order: share of the true overlapping pairs ordered right, a pair with a disk not found counting as wrong; found: share of the pairs whose two disks were found; kind, assign: share of the tokens found right)\n")
+	b.WriteString("(lengths in mm; order: share of the true overlapping pairs ordered right, a pair with a disk not found counting as wrong; found: share of the pairs whose two disks were found; rim: share of the disks found whose rim colour is read right; kind, assign: share of the tokens found right)\n")
 	for _, t := range r.Tiers {
 		if len(t.Detection.StageMS) == 0 {
 			continue

@@ -28,6 +28,7 @@ type detectionTally struct {
 	tokTP, tokFP, tokFN        int
 	assignRight, assignMatched int
 	kindRight                  int // matched tokens of the right kind
+	rimRight, rimMatched       int // found disks whose rim colour is the true one, of those with one
 }
 
 func (d *detectionTally) measure(cfg Config, sc *synth.Scene, cal *calibration.Calibration) error {
@@ -93,6 +94,12 @@ func (d *detectionTally) score(truth, got models.Layout) {
 		t, g := truth.Disks[ti], got.Disks[gi]
 		d.centreMM = append(d.centreMM, 10*math.Hypot(float64(t.X-g.X), float64(t.Y-g.Y)))
 		d.radiusMM = append(d.radiusMM, 10*math.Abs(float64(t.R-g.R)))
+		if t.RimColour != "" {
+			d.rimMatched++
+			if g.RimColour == t.RimColour {
+				d.rimRight++
+			}
+		}
 	}
 	for ti, gi := range match {
 		for tj, gj := range match {
