@@ -117,7 +117,9 @@ const snapPixels = 1.5
 // narrowest rim). Read instead at a share of the radius (5 and 8 %), a
 // large disk's thin rim was passed over for its face: on 12 rendered
 // tables a tier, 58 of 78 rims right on the easy tier, 112 of 130 on the
-// medium, 128 of 164 on the hard; read at the edge, 78, 130 and 148.
+// medium, 128 of 164 on the hard; read at the edge, 78, 130 and 148; and
+// black where the colour a pixel and a half inside is black (a black rim
+// drawn as a thin line, the face just inside it), 78, 130 and 153.
 func rimColour(f diskFit, fits []diskFit, above []int) string {
 	votes := map[string]int{}
 	n := 0
@@ -125,7 +127,11 @@ func rimColour(f diskFit, fits []diskFit, above []int) string {
 		if !s.ok || coveredBy(f.c.at(s.angle), fits, above, 0) {
 			continue
 		}
-		votes[colourClass(s.inner[0], s.inner[1], s.inner[2])]++
+		c := colourClass(s.inner[0], s.inner[1], s.inner[2])
+		if colourClass(s.near[0], s.near[1], s.near[2]) == "black" {
+			c = "black" // a black rim thinner than the depth of inner
+		}
+		votes[c]++
 		n++
 	}
 	best, bestN := "unknown", 0

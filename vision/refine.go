@@ -12,6 +12,7 @@ type sample struct {
 	strength float64    // grey-level step across the edge
 	ok       bool       // an edge was found in the window
 	inner    [3]float64 // colour (r, g, b) just inside the edge found
+	near     [3]float64 // colour a pixel inside the edge found (a thin rim's)
 	w        pt         // the edge on the table, as fitAlone mapped it
 	wOK      bool       // w is set
 	// The probe the edge was found on: its start and unit direction
@@ -43,6 +44,8 @@ func (s *sample) take(pk peak, colour bgrImage, inDepth float64) {
 	s.u, s.v, s.strength = s.u0+s.du*pk.t, s.v0+s.dv*pk.t, pk.strength
 	r, g, b, in := colour.at(s.u-s.du*inDepth, s.v-s.dv*inDepth)
 	s.ok, s.inner = in, [3]float64{r, g, b}
+	r, g, b, _ = colour.at(s.u-s.du*nearDepth, s.v-s.dv*nearDepth)
+	s.near = [3]float64{r, g, b}
 }
 
 // refine probes every candidate's outline on the full-resolution frame:
@@ -691,6 +694,11 @@ func (d *Detector) rimSampleDepth() float64 {
 	}
 	return min(3, max(1.5, rimSample/(pl.pixel/pl.scale)))
 }
+
+// nearDepth is how far inside the edge found, full-frame pixels, a
+// sample's near colour is read: within a black rim drawn as a thin line,
+// which rimSampleDepth passes for the face inside it.
+const nearDepth = 1.5
 
 // rimSample is the depth, cm, at which a rim's colour is read: the
 // narrowest rims' width.
