@@ -360,22 +360,13 @@ func liesAcross(c circle, kept []candidate, inside func(c, k circle, others []ci
 	if inside == nil {
 		return false
 	}
-	near, crossed := crossings(c, kept)
-	if len(crossed) == 0 {
+	reads := crossReadings(c, kept, inside)
+	if len(reads) == 0 {
 		return false
 	}
 	seen, all := 0, 0
-	third := make([]circle, 0, len(near))
-	for _, i := range crossed {
-		k := kept[i]
-		third = third[:0]
-		for _, o := range near {
-			if o != k.c {
-				third = append(third, o)
-			}
-		}
-		onTop, n := inside(c, k.c, third)
-		under, m := inside(k.c, c, third)
+	for _, r := range reads {
+		k, onTop, n, under, m := r.k, r.onTop, r.n, r.hidden, r.m
 		if n < acrossLeast || m < acrossLeast {
 			continue
 		}
@@ -402,20 +393,10 @@ func liesBetween(c circle, kept []candidate, inside func(c, k circle, others []c
 	if inside == nil {
 		return nil, false
 	}
-	near, crossed := crossings(c, kept)
 	var under []circle
 	seen, all, over := 0, 0, 0
-	third := make([]circle, 0, len(near))
-	for _, i := range crossed {
-		k := kept[i]
-		third = third[:0]
-		for _, o := range near {
-			if o != k.c {
-				third = append(third, o)
-			}
-		}
-		onTop, n := inside(c, k.c, third)
-		hidden, m := inside(k.c, c, third)
+	for _, r := range crossReadings(c, kept, inside) {
+		k, onTop, n, hidden, m := r.k, r.onTop, r.n, r.hidden, r.m
 		a, b := float64(onTop)/float64(max(n, 1)), float64(hidden)/float64(max(m, 1))
 		switch {
 		case n < acrossLeast || m < acrossLeast:
@@ -432,6 +413,34 @@ func liesBetween(c circle, kept []candidate, inside func(c, k circle, others []c
 		return nil, false
 	}
 	return under, true
+}
+
+// crossReading is what the probes show where circle c crosses the edge
+// of kept disk k: onTop of c's n probes inside k find an edge, hidden of
+// k's m probes inside c do (third disks' cover left out of each count).
+type crossReading struct {
+	k                   candidate
+	onTop, n, hidden, m int
+}
+
+// crossReadings reads every kept disk whose edge c crosses (crossings).
+func crossReadings(c circle, kept []candidate, inside func(c, k circle, others []circle) (hit, n int)) []crossReading {
+	near, crossed := crossings(c, kept)
+	out := make([]crossReading, 0, len(crossed))
+	third := make([]circle, 0, len(near))
+	for _, i := range crossed {
+		k := kept[i]
+		third = third[:0]
+		for _, o := range near {
+			if o != k.c {
+				third = append(third, o)
+			}
+		}
+		onTop, n := inside(c, k.c, third)
+		hidden, m := inside(k.c, c, third)
+		out = append(out, crossReading{k, onTop, n, hidden, m})
+	}
+	return out
 }
 
 // crossings returns the kept disks c overlaps, and the indices of those
