@@ -90,41 +90,61 @@ func drawPlainTable(t *testing.T, seed uint64, outlined bool) (gocv.Mat, *calibr
 func TestPlainTablesOfAnotherRenderer(t *testing.T) {
 	var found, missed, phantoms int
 	for seed := uint64(1); seed <= 12; seed++ {
-		frame, cal, disks := drawPlainTable(t, seed, false)
-		d := NewDetector(Options{Calibration: cal})
-		res, err := d.Detect(frame)
-		d.Close()
-		frame.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		used := make([]bool, len(res.Layout.Disks))
-		for _, dk := range disks {
-			hit := false
-			for j, g := range res.Layout.Disks {
-				if !used[j] && math.Hypot(float64(g.X)-dk.x, float64(g.Y)-dk.y) < 0.3*dk.r && math.Abs(float64(g.R)-dk.r) < 0.15*dk.r {
-					used[j], hit = true, true
-					break
-				}
-			}
-			if hit {
+		_, _, got, ph := detectPlainTable(t, seed, false)
+		for _, j := range got {
+			if j >= 0 {
 				found++
 			} else {
 				missed++
-				t.Logf("table %d: the %.3f cm disk at (%.1f, %.1f) cm not found", seed, dk.r, dk.x, dk.y)
 			}
 		}
-		for j, g := range res.Layout.Disks {
-			if !used[j] {
-				phantoms++
-				t.Logf("table %d: a phantom of %.3f cm at (%.1f, %.1f) cm", seed, g.R, g.X, g.Y)
-			}
-		}
+		phantoms += ph
 	}
 	t.Logf("%d disks found, %d missed, %d phantoms", found, missed, phantoms)
 	if f := 2 * float64(found) / float64(2*found+missed+phantoms); f < 0.97 || phantoms > 1 {
 		t.Errorf("F1 %.3f (%d found, %d missed, %d phantoms), want at least 0.97 and at most 1 phantom", f, found, missed, phantoms)
 	}
+}
+
+// detectPlainTable draws table seed (drawPlainTable), detects it with its
+// calibration and matches each disk drawn to a disk found (centre within
+// 0.3 of its radius, radius within 0.15), one to one. It returns the
+// disks drawn, those detected, the index of each drawn disk's match among them (-1:
+// missed) and how many found disks match none (phantoms); each miss and
+// phantom is logged.
+func detectPlainTable(t *testing.T, seed uint64, outlined bool) ([]plainDisk, []models.Disk, []int, int) {
+	t.Helper()
+	frame, cal, disks := drawPlainTable(t, seed, outlined)
+	d := NewDetector(Options{Calibration: cal})
+	res, err := d.Detect(frame)
+	d.Close()
+	frame.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := res.Layout.Disks
+	got := make([]int, len(disks))
+	used := make([]bool, len(found))
+	for i, dk := range disks {
+		got[i] = -1
+		for j, g := range found {
+			if !used[j] && math.Hypot(float64(g.X)-dk.x, float64(g.Y)-dk.y) < 0.3*dk.r && math.Abs(float64(g.R)-dk.r) < 0.15*dk.r {
+				used[j], got[i] = true, j
+				break
+			}
+		}
+		if got[i] < 0 {
+			t.Logf("table %d: the %.3f cm disk at (%.1f, %.1f) cm not found", seed, dk.r, dk.x, dk.y)
+		}
+	}
+	phantoms := 0
+	for j, g := range found {
+		if !used[j] {
+			phantoms++
+			t.Logf("table %d: a phantom of %.3f cm at (%.1f, %.1f) cm", seed, g.R, g.X, g.Y)
+		}
+	}
+	return disks, found, got, phantoms
 }
 
 // On the other renderer's tables with each disk drawn outlined in black
@@ -138,43 +158,22 @@ func TestPlainTablesOfAnotherRenderer(t *testing.T) {
 func TestOutlinedTablesOfAnotherRenderer(t *testing.T) {
 	var found, missed, phantoms, pairs, wrong int
 	for seed := uint64(1); seed <= 16; seed++ {
-		frame, cal, disks := drawPlainTable(t, seed, true)
-		d := NewDetector(Options{Calibration: cal})
-		res, err := d.Detect(frame)
-		d.Close()
-		frame.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := make([]int, len(disks))
-		used := make([]bool, len(res.Layout.Disks))
-		for i, dk := range disks {
-			got[i] = -1
-			for j, g := range res.Layout.Disks {
-				if !used[j] && math.Hypot(float64(g.X)-dk.x, float64(g.Y)-dk.y) < 0.3*dk.r && math.Abs(float64(g.R)-dk.r) < 0.15*dk.r {
-					used[j], got[i] = true, j
-					break
-				}
-			}
-			if got[i] < 0 {
-				missed++
-				t.Logf("table %d: the %.3f cm disk at (%.1f, %.1f) cm not found", seed, dk.r, dk.x, dk.y)
-			} else {
+		disks, det, got, ph := detectPlainTable(t, seed, true)
+		for _, j := range got {
+			if j >= 0 {
 				found++
+			} else {
+				missed++
 			}
 		}
-		for j := range used {
-			if !used[j] {
-				phantoms++
-			}
-		}
+		phantoms += ph
 		for i := range disks {
 			for k := i + 1; k < len(disks); k++ {
 				if math.Hypot(disks[i].x-disks[k].x, disks[i].y-disks[k].y) >= disks[i].r+disks[k].r || got[i] < 0 || got[k] < 0 {
 					continue
 				}
 				pairs++
-				if res.Layout.Disks[got[k]].Z <= res.Layout.Disks[got[i]].Z {
+				if det[got[k]].Z <= det[got[i]].Z {
 					wrong++
 					t.Logf("table %d: the disk at (%.1f, %.1f) cm read under the one at (%.1f, %.1f) cm it lies on", seed, disks[k].x, disks[k].y, disks[i].x, disks[i].y)
 				}
