@@ -166,6 +166,10 @@ func groupArcs(arcs []arc, p circleParams, seen func(c circle, others []circle) 
 // seen whole and comes first, then the one below is judged on the part of
 // its outline left uncovered. Each candidate comes with its coverage seen
 // on its own (seen(c, nil)), as groupArcs and the catalogue vote give it.
+// A circle kept that lies wholly inside the one judged (a circle of its
+// art, or a disk lying on it) hides none of its outline: on hard seed 24
+// two circles of a 5.2 cm disk's art, kept first, passed for disks lying
+// across it, and the disk was judged on its outline off them and lost.
 // A circle wholly inside a larger one kept before it has its whole outline
 // counted as possibly hidden; it is judged again on its own and kept, as
 // lying on the larger (onTop), when seen almost whole. So is a circle
@@ -208,8 +212,17 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			strong = append(strong, c.c)
 		}
 	}
+	var off []circle
 	for _, c := range cs {
-		cov, length := seen(c.c, kept)
+		// A kept circle lying wholly inside this one (a circle of its art,
+		// or a disk lying on it) hides none of its outline.
+		off = off[:0]
+		for _, k := range kept {
+			if !(k.R < c.c.R && c.c.C.sub(k.C).len()+k.R <= c.c.R) {
+				off = append(off, k)
+			}
+		}
+		cov, length := seen(c.c, off)
 		// Seen well, it may be seen at the edge of a shadow that a disk
 		// kept, or one seen well enough to be kept, casts: no disk, under
 		// a chit or not.
@@ -236,7 +249,7 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 			// its own, it is kept when its outline shows almost whole.
 			covering = covering[:0]
 			overlaps := false
-			for _, k := range kept {
+			for _, k := range off {
 				d := c.c.C.sub(k.C).len()
 				if d+c.c.R > k.R+p.pixel {
 					covering = append(covering, k)
@@ -244,7 +257,7 @@ func verify(cs []candidate, p circleParams, seen func(c circle, others []circle)
 				overlaps = overlaps || d < c.c.R+k.R
 			}
 			others := covering
-			across := len(covering) == len(kept)
+			across := len(covering) == len(off)
 			if p.dropInside && !across {
 				drop(c)
 				continue

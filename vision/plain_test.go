@@ -78,15 +78,14 @@ func drawPlainTable(t *testing.T, seed uint64, outlined bool) (gocv.Mat, *calibr
 }
 
 // On tables drawn by another renderer (drawPlainTable), the detector finds
-// the disks, and at most one circle of art inside a disk is taken for a
-// disk. Twelve tables, 185 disks: 176 found (F1 0.972). Of the 9 missed,
-// 6 are spell disks, most of them largely hidden; the other three (5.2,
-// 3.175 and 2.225 cm, whole) are seen too little at their catalogue size
-// for the vote to keep them, a rim's inner edge a pixel from the outline
-// drawing the look off it, and the 3.175 cm one's circle of art, of a
-// spell's size, is kept instead. Looking again at such a peak a little
-// smaller or larger (voteSlack) finds them, but lost disks on synth's
-// tables: open. The test guards what is reached.
+// the disks, and no circle of art inside a disk is taken for a disk.
+// Twelve tables, 185 disks: 179 found (F1 0.984), no phantom. The 6
+// missed are spell disks (1.25 cm), most of them largely hidden. Three
+// whole disks (5.2, 3.175 and 2.225 cm) whose rim is about the table's
+// colour show a face's edge a rim's width inside their outline; before
+// the vote looked at them a little smaller (voteShrink) they were missed,
+// and the 3.175 cm one's circle of art kept instead. The test guards what
+// is reached.
 func TestPlainTablesOfAnotherRenderer(t *testing.T) {
 	var found, missed, phantoms int
 	for seed := uint64(1); seed <= 12; seed++ {
@@ -101,8 +100,8 @@ func TestPlainTablesOfAnotherRenderer(t *testing.T) {
 		phantoms += ph
 	}
 	t.Logf("%d disks found, %d missed, %d phantoms", found, missed, phantoms)
-	if f := 2 * float64(found) / float64(2*found+missed+phantoms); f < 0.97 || phantoms > 1 {
-		t.Errorf("F1 %.3f (%d found, %d missed, %d phantoms), want at least 0.97 and at most 1 phantom", f, found, missed, phantoms)
+	if f := 2 * float64(found) / float64(2*found+missed+phantoms); f < 0.98 || phantoms > 0 {
+		t.Errorf("F1 %.3f (%d found, %d missed, %d phantoms), want at least 0.98 and no phantom", f, found, missed, phantoms)
 	}
 }
 
@@ -150,7 +149,7 @@ func detectPlainTable(t *testing.T, seed uint64, outlined bool) ([]plainDisk, []
 // On the other renderer's tables with each disk drawn outlined in black
 // instead (drawPlainTable), the disks are found and stacked: where two
 // found disks overlap, the one drawn later lies above. Sixteen tables,
-// 239 disks: 237 found, no phantom; of the 22 overlapping pairs found,
+// 239 disks: 238 found, no phantom; of the 22 overlapping pairs found,
 // one is read the other way round, with a sliver of overlap (3 mm) where
 // the upper disk's black outline runs along the lower one's: the lower's
 // own outline and dark ring seem to run on across the upper there. The
@@ -181,8 +180,8 @@ func TestOutlinedTablesOfAnotherRenderer(t *testing.T) {
 		}
 	}
 	t.Logf("%d disks found, %d missed, %d phantoms; %d of %d overlapping pairs read the wrong way", found, missed, phantoms, wrong, pairs)
-	if f := 2 * float64(found) / float64(2*found+missed+phantoms); f < 0.98 {
-		t.Errorf("F1 %.3f (%d found, %d missed, %d phantoms), want at least 0.98", f, found, missed, phantoms)
+	if f := 2 * float64(found) / float64(2*found+missed+phantoms); f < 0.99 {
+		t.Errorf("F1 %.3f (%d found, %d missed, %d phantoms), want at least 0.99", f, found, missed, phantoms)
 	}
 	if wrong > 1 {
 		t.Errorf("%d of %d overlapping pairs read the wrong way, want at most 1", wrong, pairs)
