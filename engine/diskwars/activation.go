@@ -175,10 +175,14 @@ func (p ActivationPhase) Order() []string { return slices.Clone(p.order) }
 // round after that turn's, whether or not he has played in that turn's
 // round. "Un joueur ne peut pas être congelé 2 fois de suite": freezing a
 // player who is already frozen, or who passed the round of the cast
-// frozen, is an error wrapping ErrActivation.
+// frozen, is an error wrapping ErrActivation. So is freezing the player
+// who cast it (the player of that turn): the spell targets "l'adversaire".
 func (p ActivationPhase) Freeze(player string) (ActivationPhase, error) {
 	if _, ok := p.left[player]; !ok {
 		return p, fmt.Errorf("%w: %q is not playing", ErrActivation, player)
+	}
+	if caster := p.caster(); caster == player {
+		return p, fmt.Errorf("%w: %s cast Congélation in his own turn and cannot freeze himself: it targets an opponent (\"l'adversaire ciblé\")", ErrActivation, player)
 	}
 	if r := p.frozen[player]; r > 0 {
 		return p, fmt.Errorf("%w: %s is already frozen for round %d", ErrActivation, player, r)
@@ -193,6 +197,18 @@ func (p ActivationPhase) Freeze(player string) (ActivationPhase, error) {
 	c.frozen[player] = cast + 1
 	c.skipDone()
 	return c, nil
+}
+
+// caster returns the player of the last turn recorded in which disks
+// were activated (the turn a spell cast now was cast in), or the first
+// player when there is none.
+func (p ActivationPhase) caster() string {
+	for _, h := range slices.Backward(p.history) {
+		if !h.Frozen {
+			return h.Player
+		}
+	}
+	return p.order[0]
 }
 
 // castRound returns the round of the last turn recorded in which disks

@@ -130,7 +130,8 @@ func TestAvailableFromTable(t *testing.T) {
 // round ("Tous les joueurs ont activé trois Disks et un nouveau tour de
 // table a lieu"): the target passes his turn of the round after the one the
 // spell is cast in, whether or not he has played in that one. The freeze
-// step follows the turn it was cast in. Pascal, Séverine, Stéphane play in
+// step follows the turn it was cast in, whose player cast it: "l'adversaire
+// ciblé" is never that player. Pascal, Séverine, Stéphane play in
 // that order (the book's table).
 func TestCongelationNextRound(t *testing.T) {
 	for _, tc := range []struct {
@@ -146,6 +147,9 @@ func TestCongelationNextRound(t *testing.T) {
 		{name: "frozen again for round 3 after passing round 2: twice in a row", played: "Pascal=3,Séverine=frozen,Séverine=3,Stéphane=3,Pascal=3,Séverine=frozen", err: "twice in a row"},
 		{name: "frozen again for round 2 before passing it", played: "Pascal=3,Séverine=frozen,Séverine=3,Stéphane=3,Séverine=frozen", err: "already frozen"},
 		{name: "frozen for round 4 after playing round 3: not in a row", played: "Pascal=3,Séverine=frozen,Séverine=3,Stéphane=3,Pascal=3,Stéphane=3,Pascal=3,Séverine=frozen", current: "Séverine", round: 3},
+		{name: "Pascal freezing himself in his own turn: the spell targets an opponent", played: "Pascal=3,Pascal=frozen", err: "cannot freeze himself"},
+		{name: "Séverine freezing herself after her turn, before any other", played: "Pascal=3,Séverine=3,Séverine=frozen", err: "cannot freeze himself"},
+		{name: "the first player frozen before any turn: cast in his own first turn", played: "Pascal=frozen", err: "cannot freeze himself"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st, err := StatusOfActivation(engine.NewTable(bookActivationLayout(nil)), mustSteps(t, tc.played), ActivationOptions{})
