@@ -55,7 +55,8 @@ type NewEngagementReport struct {
 	Defender string `json:"defender"`
 	// After and Step: the engagement and step whose casualties uncovered
 	// it; After "" and Step "start" for a disk photographed past its limits
-	// and removed before the first engagement.
+	// and removed before the first engagement (Resolve given the
+	// photographed table's engagements only: Run finds them without it).
 	After string `json:"after"`
 	Step  string `json:"step"`
 }

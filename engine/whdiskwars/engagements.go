@@ -30,6 +30,33 @@ func EnemyPins(t *engine.Table) Relation {
 	return r
 }
 
+// EnemyPinsWithout is EnemyPins on the table without the disks removed
+// (by layout index): a disk that lay on a removed one lies on what is
+// under it. The relation is by the table's layout indices; a removed disk
+// pins nothing and is pinned by nothing.
+func EnemyPinsWithout(t *engine.Table, removed []bool) Relation {
+	if !slices.Contains(removed, true) {
+		return EnemyPins(t)
+	}
+	keep := make([]int, 0, t.Len())
+	sub := t.Layout()
+	sub.Disks, sub.Tokens = nil, nil
+	for i, d := range t.Disks() {
+		if !removed[i] {
+			keep = append(keep, i)
+			sub.Disks = append(sub.Disks, d)
+		}
+	}
+	now := EnemyPins(engine.NewTable(sub))
+	r := newRelation(t.Len())
+	for k, bs := range now.Pins {
+		for _, b := range bs {
+			r.add(keep[k], keep[b])
+		}
+	}
+	return r
+}
+
 func newRelation(n int) Relation {
 	return Relation{Pins: make([][]int, n), PinnedBy: make([][]int, n)}
 }

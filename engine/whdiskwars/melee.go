@@ -31,7 +31,9 @@ type NewEngagement struct {
 	Attacker, Defender int
 	// After is the engagement, Step the step, whose casualties uncovered
 	// it; After is -1 when a disk photographed past its limits and removed
-	// before the first engagement uncovered it (see Correction).
+	// before the first engagement uncovered it (see Correction; only when
+	// Resolve is given the photographed table's engagements: Run finds
+	// them on the table without such disks, and resolves the pin).
 	After int
 	Step  Speed
 }
@@ -89,12 +91,28 @@ type Result struct {
 // wounds than its stamina is removed before anyone strikes (see
 // settleStart).
 func Resolve(t *engine.Table, rel Relation, split Split, fighters []Fighter, order []int) Result {
+	return resolve(t, rel, split, fighters, order, nil)
+}
+
+// resolve is Resolve with the corrections already made before the phase
+// (Run's, in layout order): their disks start settled, and those they
+// destroyed start removed, rel and split being the table's without them.
+func resolve(t *engine.Table, rel Relation, split Split, fighters []Fighter, order []int, start []Correction) Result {
 	ph := &phase{
 		t: t, rel: rel, split: split, fighters: fighters,
 		res: Result{Health: make([]Health, len(fighters)), Removed: make([]bool, len(fighters))},
 	}
 	for i, f := range fighters {
 		ph.res.Health[i] = f.Health
+	}
+	for _, c := range start {
+		ph.res.Health[c.Disk] = c.After
+		ph.res.Corrections = append(ph.res.Corrections, c)
+		ph.logCorrection(c.Disk, c.Before, c.After, c.Applied)
+		if c.Applied.Destroyed {
+			ph.res.Removed[c.Disk] = true
+			ph.res.Casualties = append(ph.res.Casualties, c.Disk)
+		}
 	}
 	ph.startTriggers()
 	ph.settleStart()

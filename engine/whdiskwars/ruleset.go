@@ -52,14 +52,56 @@ type Analysis struct {
 
 // Run finds the engagements of the table, orders them and resolves the
 // Melee Phase. Errors name the disk and the stat that is missing.
+//
+// A disk in an engagement photographed past its limits (Health.Settle)
+// should have taken its wound, or been removed, when its damage reached
+// its toughness: "Damage stays on a disk until it equals or exceeds (at
+// any time) that disk's Toughness". It is settled before the phase, and
+// the engagements are those of the table without the disks so removed:
+// a pin their removal uncovers was there when the phase began, and is
+// resolved ("Only engagements that were already established at the
+// beginning of the Melee Phase have to be resolved in that phase").
+// Settling goes on while removals engage further disks past their limits.
 func Run(t *engine.Table) (Analysis, error) {
-	a := Analysis{Table: t, Relation: EnemyPins(t)}
-	a.Split = SplitEngagements(a.Relation)
-	fighters, warnings, err := Fighters(t, a.Split, a.Relation)
-	if err != nil {
-		return Analysis{}, err
+	a := Analysis{Table: t}
+	removed := make([]bool, t.Len())
+	settled := make([]bool, t.Len())
+	var start []Correction
+	var warnings []string
+	for {
+		a.Relation = EnemyPinsWithout(t, removed)
+		a.Split = SplitEngagements(a.Relation)
+		fighters, w, err := Fighters(t, a.Split, a.Relation)
+		if err != nil {
+			return Analysis{}, err
+		}
+		a.Fighters = fighters
+		for _, x := range w {
+			if !slices.Contains(warnings, x) {
+				warnings = append(warnings, x)
+			}
+		}
+		more := false
+		for i, f := range fighters {
+			if settled[i] || a.Split.AttackIn[i] < 0 && a.Split.DefendIn[i] < 0 {
+				continue
+			}
+			h, applied := f.Health.Settle()
+			if !applied.Wounded && !applied.Destroyed {
+				continue
+			}
+			settled[i] = true
+			start = append(start, Correction{Disk: i, Before: f.Health, After: h, Applied: applied})
+			if applied.Destroyed {
+				removed[i], more = true, true
+			}
+		}
+		if !more {
+			break
+		}
 	}
-	a.Fighters, a.Warnings = fighters, append(UnsettledPins(t), warnings...)
+	slices.SortFunc(start, func(x, y Correction) int { return x.Disk - y.Disk })
+	a.Warnings = append(UnsettledPins(t), warnings...)
 	pairs, same := ResolveBefore(a.Split)
 	a.ResolveBefore = pairs
 	a.Cycles = Cycles(len(a.Split.Engagements), pairs)
@@ -77,7 +119,7 @@ func Run(t *engine.Table) (Analysis, error) {
 	if explicit {
 		a.checkExplicit()
 	}
-	a.Result = Resolve(t, a.Relation, a.Split, a.Fighters, a.Plan.Order)
+	a.Result = resolve(t, a.Relation, a.Split, a.Fighters, a.Plan.Order, start)
 	return a, nil
 }
 

@@ -90,6 +90,6 @@ func stateWarnings(d models.Disk, h Health) []string {
 	if h.Wounds <= h.Stamina {
 		why = fmt.Sprintf("then has %d wounds, more than its stamina %d", settled.Wounds, settled.Stamina)
 	}
-	w = append(w, fmt.Sprintf("disk %s %s: it should already be a casualty; it is removed before anyone strikes and neither strikes nor is struck", label(d), why))
+	w = append(w, fmt.Sprintf("disk %s %s: it should already be a casualty; it is removed before anyone strikes and neither strikes nor is struck; the engagements are those of the table without it", label(d), why))
 	return w
 }
