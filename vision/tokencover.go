@@ -195,11 +195,12 @@ func (u *underDisks) fit(d *Detector, ki int, mask, edges []byte, c pt, reach fl
 	}
 	u.tried = append(u.tried, kindAt{ki, c})
 	f, ok := d.fitTemplate(&d.templates[ki], mask, edges, c.X, c.Y, reach, axis, cov)
-	if axis.len() > 0 && !(ok && f.accepted()) {
+	if axis.len() > 0 && d.opt.Tokens[ki].Shape == "long" && !(ok && f.accepted()) {
 		// The seen part may have joined a patch of the kind's colour
 		// beside it (the disk's contact shadow, a line on the ground,
 		// for a grey chit): the region's long axis is then not the
-		// chit's, and every angle is tried.
+		// chit's, and every angle is tried. (Only a long kind is fitted
+		// near the axis: another's fit would come out the same.)
 		f, ok = d.fitTemplate(&d.templates[ki], mask, edges, c.X, c.Y, reach, pt{}, cov)
 	}
 	return f, ok && f.accepted() && f.sideOut <= tokenUnderMaxSide && f.seen >= tokenMinSeen && f.seen <= tokenMaxSeen
