@@ -699,3 +699,35 @@ func TestThinBlackRimsAreReadBlack(t *testing.T) {
 	}
 	t.Logf("%d black rims, %d read another colour", blacks, wrong)
 }
+
+// Hard seed 26: a 4.45 cm disk lies across the edge of a 7.62 cm one, and
+// a third disk lies on both across their overlap, so neither outline
+// there tells which lies on the other; the smaller one, the more likely
+// pushed on top, is put there (hidOverlap). It was read under it.
+func TestAnOverlapHiddenByAThirdDiskIsJudgedBySize(t *testing.T) {
+	s, got := detectScene(t, 26, synth.Hard)
+	find := func(id string) (models.Disk, models.Disk) {
+		t.Helper()
+		for _, want := range s.Truth.Disks {
+			if want.ID != id {
+				continue
+			}
+			for _, dk := range got.Disks {
+				if math.Hypot(float64(dk.X-want.X), float64(dk.Y-want.Y)) < 0.3*float64(want.R) && dk.R == want.R {
+					return want, dk
+				}
+			}
+			t.Fatalf("disk %s (r %.2f) not found: the test tests nothing", id, want.R)
+		}
+		t.Fatalf("no disk %s in the truth: the test tests nothing", id)
+		return models.Disk{}, models.Disk{}
+	}
+	small, gotSmall := find("d4")
+	large, gotLarge := find("d1")
+	if math.Abs(float64(small.R)-4.445) > 0.01 || math.Abs(float64(large.R)-7.62) > 0.01 || small.Z <= large.Z {
+		t.Fatalf("truth: %s r %.2f z %d, %s r %.2f z %d; want a 4.45 cm disk on a 7.62 cm one: the test tests nothing", small.ID, small.R, small.Z, large.ID, large.R, large.Z)
+	}
+	if gotSmall.Z <= gotLarge.Z {
+		t.Errorf("the 4.45 cm disk at level %d, the 7.62 cm one it lies on at %d: want it above", gotSmall.Z, gotLarge.Z)
+	}
+}
