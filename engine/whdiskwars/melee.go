@@ -261,20 +261,9 @@ func (ph *phase) damage(id string, step Speed, i, amount int) bool {
 // reports the enemy pins that are new, with their triggers. e is the
 // engagement whose step removed them, or -1 before the first engagement.
 func (ph *phase) newContacts(e int, step Speed) {
-	keep := make([]int, 0, ph.t.Len())
-	sub := ph.t.Layout()
-	sub.Disks = nil
-	sub.Tokens = nil
-	for i, d := range ph.t.Disks() {
-		if ph.alive(i) {
-			keep = append(keep, i)
-			sub.Disks = append(sub.Disks, d)
-		}
-	}
-	now := EnemyPins(engine.NewTable(sub))
-	for k, bs := range now.Pins {
-		for _, b := range bs {
-			top, bottom := keep[k], keep[b]
+	now := EnemyPinsWithout(ph.t, ph.res.Removed)
+	for top, bs := range now.Pins {
+		for _, bottom := range bs {
 			if ph.rel.Has(top, bottom) || ph.extra[[2]int{top, bottom}] {
 				continue
 			}
