@@ -132,8 +132,8 @@ func hidOverlap(fits []diskFit, pairs []pairOrder, rim func(int) [3]float64, pl 
 	changed := false
 	for k, p := range pairs {
 		a, b := fits[p.upper].c, fits[p.lower].c
-		if p.certainty == 1 && (a.C.sub(b.C).len()+a.R <= b.R+pl.pixel) || max(a.R, b.R) < hiddenSizeRatio*min(a.R, b.R) {
-			continue // one within the other, or of like sizes
+		if a.R < hiddenSizeRatio*b.R {
+			continue // the upper is not clearly the larger: nothing to turn
 		}
 		cu, cl := others(p.upper, p.lower), others(p.lower, p.upper)
 		if len(cu) == 0 && len(cl) == 0 {
@@ -145,10 +145,8 @@ func hidOverlap(fits []diskFit, pairs []pairOrder, rim func(int) [3]float64, pl 
 		if _, nl := hiddenStretch(fits[p.lower], rim(p.lower), a, cl, pl); nl >= 4 {
 			continue
 		}
-		if a.R > b.R {
-			pairs[k] = pairOrder{p.lower, p.upper, 0}
-			changed = true
-		}
+		pairs[k] = pairOrder{p.lower, p.upper, 0}
+		changed = true
 	}
 	return changed
 }
