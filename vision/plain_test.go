@@ -90,19 +90,26 @@ func TestPlainTablesOfAnotherRenderer(t *testing.T) {
 	var found, missed, phantoms int
 	for seed := uint64(1); seed <= 12; seed++ {
 		_, _, got, ph := detectPlainTable(t, seed, false)
-		for _, j := range got {
-			if j >= 0 {
-				found++
-			} else {
-				missed++
-			}
-		}
-		phantoms += ph
+		f, m := matchedCount(got)
+		found, missed, phantoms = found+f, missed+m, phantoms+ph
 	}
 	t.Logf("%d disks found, %d missed, %d phantoms", found, missed, phantoms)
 	if f := 2 * float64(found) / float64(2*found+missed+phantoms); f < 0.98 || phantoms > 0 {
 		t.Errorf("F1 %.3f (%d found, %d missed, %d phantoms), want at least 0.98 and no phantom", f, found, missed, phantoms)
 	}
+}
+
+// matchedCount counts the disks drawn that detectPlainTable matched (got
+// at or above 0) and those it missed.
+func matchedCount(got []int) (found, missed int) {
+	for _, j := range got {
+		if j >= 0 {
+			found++
+		} else {
+			missed++
+		}
+	}
+	return found, missed
 }
 
 // detectPlainTable draws table seed (drawPlainTable), detects it with its
@@ -158,14 +165,8 @@ func TestOutlinedTablesOfAnotherRenderer(t *testing.T) {
 	var found, missed, phantoms, pairs, wrong int
 	for seed := uint64(1); seed <= 16; seed++ {
 		disks, det, got, ph := detectPlainTable(t, seed, true)
-		for _, j := range got {
-			if j >= 0 {
-				found++
-			} else {
-				missed++
-			}
-		}
-		phantoms += ph
+		f, m := matchedCount(got)
+		found, missed, phantoms = found+f, missed+m, phantoms+ph
 		for i := range disks {
 			for k := i + 1; k < len(disks); k++ {
 				if math.Hypot(disks[i].x-disks[k].x, disks[i].y-disks[k].y) >= disks[i].r+disks[k].r || got[i] < 0 || got[k] < 0 {
